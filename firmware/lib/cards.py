@@ -1,0 +1,78 @@
+# A card is one small int, so hands fit in a bytes object and need no heap per card:
+# card = rank_index * 4 + suit, rank_index 0..12 for A..K, suit 0..3 for C D H S.
+# JOKER sits just past the 52 normal cards; shedding games that use two packs repeat ints.
+from micropython import const
+
+JOKER = const(52)
+CARDS_IN_PACK = const(52)
+RANK_CHARS = "A23456789TJQK"
+SUIT_CHARS = "CDHS"
+SUIT_SYMBOLS = "\u2663\u2666\u2665\u2660"
+_SUIT_INPUT = "CDHS\u2663\u2666\u2665\u2660"
+# Counting value in cribbage: court cards count ten.
+VALUES = bytes((1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10))
+
+
+class CardError(ValueError):
+    pass
+
+
+def make(rank_index, suit):
+    return rank_index * 4 + suit
+
+
+def rank_of(card):
+    return card >> 2
+
+
+def suit_of(card):
+    return card & 3
+
+
+def value_of(card):
+    return VALUES[card >> 2]
+
+
+def parse_rank(text):
+    """'A', '2'..'9', 'T' or '10', 'J', 'Q', 'K' (any case) -> rank index 0..12."""
+    word = text.strip().upper()
+    if word == "10":
+        word = "T"
+    if len(word) == 1:
+        index = RANK_CHARS.find(word)
+        if index >= 0:
+            return index
+    raise CardError("bad rank: " + repr(text))
+
+
+def parse(text):
+    """'5H', '10♣', 'td', 'JOKER' -> card int; a CardError names the bad token."""
+    word = text.strip().upper()
+    if word == "JOKER":
+        return JOKER
+    if len(word) >= 2:
+        suit = _SUIT_INPUT.find(word[-1])
+        if suit >= 0:
+            try:
+                return parse_rank(word[:-1]) * 4 + (suit & 3)
+            except CardError:
+                pass
+    raise CardError("bad card: " + repr(text))
+
+
+def parse_many(text):
+    return [parse(token) for token in text.split()]
+
+
+def name(card, symbols=True):
+    """Short name: '5♥' (or '5H' with symbols=False); tens are 'T'."""
+    if card == JOKER:
+        return "JOKER"
+    if not 0 <= card < CARDS_IN_PACK:
+        raise CardError("not a card: " + repr(card))
+    suits = SUIT_SYMBOLS if symbols else SUIT_CHARS
+    return RANK_CHARS[card >> 2] + suits[card & 3]
+
+
+def names(cards, symbols=True):
+    return " ".join([name(card, symbols) for card in cards])

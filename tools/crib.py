@@ -1,0 +1,76 @@
+"""Command-line cribbage counter: the board's own rules on a laptop.
+
+  python tools/crib.py count [--crib] C1 C2 C3 C4 STARTER
+  python tools/crib.py count --batch [--crib]      (one show a line on stdin)
+
+Exit status 0 on success, 2 on bad input (the message on stderr names the bad token or line).
+"""
+
+import argparse
+import sys
+
+import _paths  # noqa: F401,E402
+
+from cards import CardError, parse_many  # noqa: E402
+from cribbage.score import score  # noqa: E402
+from cribbage.show import count_show, total_of  # noqa: E402
+
+BAD_INPUT = 2
+
+
+def _show_cards(tokens):
+    cards = parse_many(" ".join(tokens))
+    if len(cards) != 5:
+        raise CardError("a show is 4 cards and the starter: got %d cards" % len(cards))
+    return cards[:4], cards[4]
+
+
+def count_one(tokens, crib, out):
+    hand, starter = _show_cards(tokens)
+    items = count_show(hand, starter, crib)
+    for item in items:
+        out.write(item.words() + "\n")
+    out.write("%d\n" % total_of(items))
+
+
+def count_batch(lines, crib, out, err):
+    # Totals are buffered so that a bad line leaves no partial answer behind it.
+    totals = []
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            hand, starter = _show_cards(line.split())
+            totals.append("%d\n" % score(hand, starter, crib))
+        except CardError as error:
+            err.write("line %d: %s\n" % (number, error))
+            return BAD_INPUT
+    out.write("".join(totals))
+    return 0
+
+
+def main(argv=None, stdin=None, out=None, err=None):
+    stdin = stdin or sys.stdin
+    out = out or sys.stdout
+    err = err or sys.stderr
+    parser = argparse.ArgumentParser(prog="crib.py", description="Count cribbage shows and plays.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    count = commands.add_parser("count", help="count a show (hand and starter)")
+    count.add_argument("--crib", action="store_true", help="the crib: only a 5-card flush counts")
+    count.add_argument("--batch", action="store_true", help="one show a line on stdin")
+    count.add_argument("cards", nargs="*", help="four cards in hand, then the starter")
+    args = parser.parse_args(argv)
+    try:
+        if args.batch:
+            if args.cards:
+                raise CardError("--batch reads the shows from stdin, not the command line")
+            return count_batch(stdin, args.crib, out, err)
+        count_one(args.cards, args.crib, out)
+        return 0
+    except CardError as error:
+        err.write("error: %s\n" % error)
+        return BAD_INPUT
+
+
+if __name__ == "__main__":
+    sys.exit(main())
