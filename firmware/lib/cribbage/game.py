@@ -1,0 +1,370 @@
+# A cribbage match as a fold over events: Match().apply(event) checks the event against the
+# rules, then changes the state and returns what it scored. A refused event raises RuleError
+# and changes nothing, so it never reaches the journal.
+from cards import CardError, make, names
+from cribbage import events as ev
+from cribbage.pegging import Play, PlayError
+from cribbage.score import score
+from cribbage.show import check_show, rank_items
+
+CUT = "cut"
+PLAY = "play"
+SHOW = "show"
+GAME_OVER = "game over"
+MATCH_OVER = "match over"
+
+IMPOSSIBLE_SHOWS = (19, 25, 26, 27)
+TARGETS = (61, 62, 121)
+MATCH_LENGTHS = (1, 3, 5, 7, 9)
+
+
+class RuleError(ValueError):
+    pass
+
+
+def check_show_points(points):
+    if not 0 <= points <= 29 or points in IMPOSSIBLE_SHOWS:
+        raise RuleError("no show scores %d" % points)
+
+
+class Match:
+    def __init__(self):
+        self.players = 0
+        self.phase = None
+        self.past_matches = []  # games won per side of each compacted match
+        self.news = []  # (side, points, reason, seat or -1) scored by the last event
+
+    # -- the shape of the table ------------------------------------------------------------
+
+    def sides(self):
+        return 2 if self.players == 4 else self.players
+
+    def side_of(self, seat):
+        return seat % 2 if self.players == 4 else seat
+
+    def show_seat(self):
+        """The seat whose hand is shown next, or -1 when the crib is next."""
+        if self.show_index >= self.players:
+            return -1
+        return (self.dealer + 1 + self.show_index) % self.players
+
+    def state(self):
+        """Everything a player can see, as one comparable value."""
+        if self.phase is None:
+            return (None, tuple(tuple(m) for m in self.past_matches))
+        play = self.play
+        return (
+            self.phase,
+            tuple(self.front),
+            tuple(self.rear),
+            self.dealer,
+            tuple(self.games_won),
+            self.games_played,
+            self.starter,
+            play.count,
+            play.turn,
+            tuple(play.laid),
+            tuple(play.said_go),
+            self.show_index,
+            tuple(self.seen),
+            self.missed,
+            tuple(tuple(m) for m in self.past_matches),
+        )
+
+    # -- applying events -------------------------------------------------------------------
+
+    def apply(self, event):
+        self.news = []
+        code = event[0]
+        # Missed points can be claimed only by the event right after the show that missed them.
+        pending = self.missed if self.phase is not None else 0
+        if self.phase is not None:
+            self.missed = 0
+        try:
+            self._dispatch(code, event, pending)
+        except RuleError:
+            if self.phase is not None:
+                self.missed = pending
+            raise
+        return self.news
+
+    def _dispatch(self, code, event, pending):
+        if code == ev.NEW_MATCH:
+            self._new_match(event)
+        elif code == ev.SUMMARY:
+            self.past_matches.append(list(event[1:]))
+        elif self.phase is None:
+            raise RuleError("start a match first")
+        elif code == ev.NEXT_GAME:
+            self._next_game()
+        elif self.phase in (GAME_OVER, MATCH_OVER):
+            raise RuleError("the game is over")
+        elif code == ev.PEGGED:
+            self._pegged(event[1], event[2])
+        elif code == ev.MUGGINS:
+            self._muggins(event[1], pending)
+        elif code == ev.STARTER:
+            self._starter(event[1])
+        elif code in (ev.LAY, ev.GO, ev.PLAY_DONE):
+            self._play_event(event)
+        elif code in (ev.SHOW_CARDS, ev.SHOW_POINTS):
+            self._show_event(event)
+        else:
+            raise RuleError("unknown event %r" % (event,))
+
+    def compacted(self, event):
+        """For a new match: the events the journal keeps in place of the old match."""
+        if event[0] != ev.NEW_MATCH or self.phase is None:
+            return None
+        kept = [(ev.SUMMARY,) + tuple(m) for m in self.past_matches]
+        return kept + [(ev.SUMMARY,) + tuple(self.games_won)]
+
+    def _new_match(self, event):
+        if len(event) != 8:
+            raise RuleError("a new match needs 7 settings")
+        _, players, target, games, first_dealer, flags, skunk, double = event
+        if players not in (2, 3, 4):
+            raise RuleError("2, 3 or 4 players (4 play as two partnerships)")
+        if target not in TARGETS:
+            raise RuleError("a game is played to 61, 62 or 121")
+        if games not in MATCH_LENGTHS:
+            raise RuleError("a match is 1, 3, 5, 7 or 9 games")
+        if not 0 <= first_dealer < players:
+            raise RuleError("no seat %d at this table" % first_dealer)
+        if not (0 <= double <= skunk < target):
+            raise RuleError("skunk lines must be below the target")
+        if self.phase is not None:
+            self.past_matches.append(list(self.games_won))
+        self.players = players
+        self.target = target
+        self.games = games
+        self.flags = flags
+        self.skunk = skunk
+        self.double_skunk = double
+        self.games_won = [0] * self.sides()
+        self.games_played = 0
+        self.results = []  # (winner side, loser score lines) per game
+        self.game_first_dealer = first_dealer
+        self._new_game(first_dealer)
+
+    def _new_game(self, dealer):
+        self.front = [0] * self.sides()
+        self.rear = [0] * self.sides()
+        self.game_first_dealer = dealer
+        self.missed = 0
+        self.missed_by = -1
+        self._new_deal(dealer)
+
+    def _new_deal(self, dealer):
+        self.dealer = dealer
+        self.phase = CUT
+        self.starter = ev.NO_CARD
+        self.seen = []  # (rank, suit) of every card seen this deal, in order
+        self.laid_by = [[] for _ in range(self.players)]  # (rank, suit) each seat laid
+        self.play = Play(self.players, (dealer + 1) % self.players)
+        self.show_index = 0
+
+    def _score(self, side, points, reason, seat=-1):
+        # Counting out: once a side reaches the target nothing more is added.
+        if points <= 0 or self.phase in (GAME_OVER, MATCH_OVER):
+            return
+        self.rear[side] = self.front[side]
+        self.front[side] = min(self.front[side] + points, self.target)
+        self.news.append((side, points, reason, seat))
+        if self.front[side] >= self.target:
+            self._end_game(side)
+
+    def _end_game(self, winner):
+        credit = 1
+        losers = [self.front[s] for s in range(self.sides()) if s != winner]
+        if self.flags & ev.SKUNK_COUNTS_DOUBLE:
+            if min(losers) < self.double_skunk:
+                credit = 3
+            elif min(losers) < self.skunk:
+                credit = 2
+        self.games_won[winner] += credit
+        self.games_played += 1
+        self.results.append(winner)
+        self.phase = MATCH_OVER if self._match_decided() else GAME_OVER
+
+    def skunked(self, side):
+        """'double skunk', 'skunk' or '' for a side that lost the finished game."""
+        if self.phase not in (GAME_OVER, MATCH_OVER) or self.front[side] >= self.target:
+            return ""
+        if self.front[side] < self.double_skunk:
+            return "double skunk"
+        return "skunk" if self.front[side] < self.skunk else ""
+
+    def _match_decided(self):
+        ordered = sorted(self.games_won)
+        leader, runner_up = ordered[-1], ordered[-2]
+        if self.games_played >= self.games:
+            return leader > runner_up  # a tie at the top plays one more game
+        if self.flags & ev.END_EARLY:
+            most_per_game = 3 if self.flags & ev.SKUNK_COUNTS_DOUBLE else 1
+            return leader > runner_up + (self.games - self.games_played) * most_per_game
+        return False
+
+    def match_winner(self):
+        if self.phase != MATCH_OVER:
+            return -1
+        return self.games_won.index(max(self.games_won))
+
+    def _next_game(self):
+        if self.phase != GAME_OVER:
+            raise RuleError(
+                "finish this game first" if self.phase != MATCH_OVER else "the match is over"
+            )
+        if self.flags & ev.LOSER_DEALS:
+            # The losing side with the lowest score deals; in partnerships, its seat that
+            # comes first after the last first dealer.
+            loser = self.front.index(min(self.front))
+            dealer = self.game_first_dealer
+            for step in range(1, self.players + 1):
+                seat = (self.game_first_dealer + step) % self.players
+                if self.side_of(seat) == loser:
+                    dealer = seat
+                    break
+        else:
+            dealer = (self.game_first_dealer + 1) % self.players
+        self._new_game(dealer)
+
+    def _pegged(self, side, points):
+        if not 0 <= side < self.sides():
+            raise RuleError("no side %d at this table" % side)
+        if not 1 <= points <= 31:
+            raise RuleError("peg 1 to 31 points at a time")
+        self._score(side, points, "pegged")
+
+    def _muggins(self, side, missed):
+        if not self.flags & ev.MUGGINS_ON:
+            raise RuleError("muggins is not played in this match")
+        if not missed:
+            raise RuleError("no points were missed in the last show")
+        if side == self.missed_by or not 0 <= side < self.sides():
+            raise RuleError("only an opponent can claim muggins")
+        self._score(side, missed, "muggins")
+
+    # -- the cut and the play --------------------------------------------------------------
+
+    def _check_card_unseen(self, rank, suit):
+        same_rank = 0
+        for seen_rank, seen_suit in self.seen:
+            if seen_rank == rank:
+                same_rank += 1
+                if suit != ev.UNKNOWN_SUIT and seen_suit == suit:
+                    raise RuleError("%s was already seen this deal" % names([make(rank, suit)]))
+        if same_rank >= 4:
+            raise RuleError("all four %ss were already seen this deal" % "A23456789TJQK"[rank])
+
+    def _starter(self, card):
+        if self.phase != CUT:
+            raise RuleError("the starter is cut before the play")
+        if card != ev.NO_CARD:
+            if not 0 <= card < 52:
+                raise RuleError("not a card: %r" % card)
+            self.starter = card
+            self.seen.append((card >> 2, card & 3))
+        self.phase = PLAY
+        if card != ev.NO_CARD and card >> 2 == 10:
+            self._score(self.side_of(self.dealer), 2, "his heels", self.dealer)
+
+    def _play_event(self, event):
+        if self.phase != PLAY:
+            if self.phase == CUT:
+                raise RuleError("cut the starter first")
+            raise RuleError("the play is over: every card has been laid")
+        code = event[0]
+        try:
+            if code == ev.LAY:
+                rank, suit = event[1], event[2]
+                if not (0 <= rank < 13 and 0 <= suit <= ev.UNKNOWN_SUIT):
+                    raise RuleError("not a card")
+                self._check_card_unseen(rank, suit)
+                seat = self.play.turn
+                awards = self.play.lay(rank)
+                self.seen.append((rank, suit))
+                self.laid_by[seat].append((rank, suit))
+            elif code == ev.GO:
+                awards = self.play.go()
+            else:
+                awards = []
+                self.play.finished = True
+        except PlayError as error:
+            raise RuleError(str(error)) from None
+        for seat, points, reason in awards:
+            self._score(self.side_of(seat), points, reason, seat)
+        if self.play.finished and self.phase == PLAY:
+            self.phase = SHOW
+
+    # -- the show --------------------------------------------------------------------------
+
+    def _show_event(self, event):
+        if self.phase != SHOW:
+            raise RuleError("the show comes after the play")
+        seat = self.show_seat()
+        crib = seat < 0
+        side = self.side_of(self.dealer if crib else seat)
+        if event[0] == ev.SHOW_CARDS:
+            hand = list(event[1:5])
+            others = self._check_show_cards(hand, seat)
+            self.seen = others + [(card >> 2, card & 3) for card in hand]
+            if not crib:
+                self.laid_by[seat] = [(card >> 2, card & 3) for card in hand]
+            points = score(hand, self.starter, crib)
+            self._score(side, points, "crib" if crib else "hand", self.dealer if crib else seat)
+        else:
+            points = event[1]
+            check_show_points(points)
+            known = self._known_points(seat)
+            self._score(side, points, "crib" if crib else "hand", self.dealer if crib else seat)
+            if known > points:
+                self.missed = known - points
+                self.missed_by = side
+                self.news.append((side, known - points, "missed", seat))
+        if self.phase == SHOW:
+            self.show_index += 1
+            if self.show_index > self.players:
+                self._new_deal((self.dealer + 1) % self.players)
+
+    def _check_show_cards(self, hand, seat):
+        """Refuses a show that contradicts what the board saw; returns the other seen cards."""
+        if self.starter == ev.NO_CARD:
+            raise RuleError("the starter was not entered: enter the points instead")
+        try:
+            check_show(hand, self.starter)
+        except CardError as error:
+            raise RuleError(str(error)) from None
+        own = self.laid_by[seat] if seat >= 0 else []
+        ranks = [c >> 2 for c in hand]
+        for rank, _ in own:
+            if rank not in ranks:
+                raise RuleError("seat %d laid other ranks in the play" % seat)
+            ranks.remove(rank)
+        others = list(self.seen)
+        for entry in own:
+            others.remove(entry)
+        for card in hand:
+            rank, suit = card >> 2, card & 3
+            if (rank, suit) in others:
+                raise RuleError("%s was already seen this deal" % names([card]))
+            out = len([1 for r, _ in others if r == rank]) + len(
+                [1 for c in hand if c >> 2 == rank]
+            )
+            if out > 4:
+                raise RuleError("all four %ss were already seen this deal" % "A23456789TJQK"[rank])
+        for rank, suit in own:
+            if suit != ev.UNKNOWN_SUIT and make(rank, suit) not in hand:
+                raise RuleError("seat %d laid %s in the play" % (seat, names([make(rank, suit)])))
+        return others
+
+    def _known_points(self, seat):
+        """What the board knows a hand is worth from the play: exact with suits, else a floor."""
+        if seat < 0 or self.starter == ev.NO_CARD or len(self.laid_by[seat]) != 4:
+            return 0
+        own = self.laid_by[seat]
+        cards = [make(r, s & 3) for r, s in own]
+        if all(s != ev.UNKNOWN_SUIT for _, s in own):
+            return score(cards, self.starter, False)
+        # Unknown suits: only fifteens, pairs and runs are certain.
+        return sum([item[1] for item in rank_items(cards + [self.starter])])

@@ -1,0 +1,251 @@
+from check import raises
+
+from cards import parse, parse_many
+from cribbage import events as ev
+from cribbage.game import CUT, GAME_OVER, MATCH_OVER, PLAY, SHOW, Match, RuleError
+
+
+def lay(text):
+    card = parse(text)
+    return (ev.LAY, card >> 2, card & 3)
+
+
+def shown(text):
+    return (ev.SHOW_CARDS,) + tuple(parse_many(text))
+
+
+def match_with(*events, **settings):
+    match = Match()
+    match.apply(ev.new_match(**settings))
+    for event in events:
+        match.apply(event)
+    return match
+
+
+# Seat 1 deals the first deal in these tests, so seat 0 leads and shows first.
+def dealt(**settings):
+    settings.setdefault("first_dealer", 1)
+    return match_with(**settings)
+
+
+PLAY_ONE_DEAL = [
+    (ev.STARTER, parse("5D")),
+    lay("TC"),  # seat 0: 10
+    lay("5H"),  # seat 1: 15, fifteen for 2
+    lay("5S"),  # seat 0: 20, pair for 2
+    lay("6C"),  # seat 1: 26
+    lay("4C"),  # seat 0: 30, run of 3 (5 6 4)
+    (ev.GO,),  # seat 1
+    (ev.GO,),  # seat 0: the go, 1 to seat 0
+    lay("7D"),  # seat 1 leads: 7
+    lay("8H"),  # seat 0's last card: 15, fifteen for 2
+    lay("9C"),  # seat 1's last card: 24, run of 3 and the last card
+]
+
+
+def test_a_deal_played_card_by_card_pegs_each_side():
+    match = dealt()
+    for event in PLAY_ONE_DEAL[:-1]:
+        match.apply(event)
+    assert match.front == [8, 2] and match.phase == PLAY
+    news = match.apply(PLAY_ONE_DEAL[-1])
+    assert news == [(1, 3, "run of 3", 1), (1, 1, "last card", 1)]
+    assert match.front == [8, 6] and match.rear == [6, 5]
+    assert match.phase == SHOW
+
+
+def test_a_card_past_31_is_refused_and_changes_nothing():
+    match = dealt()
+    for event in ((ev.STARTER, parse("5D")), lay("TC"), lay("KH"), lay("QS")):
+        match.apply(event)
+    before = match.state()
+    error = raises(RuleError, match.apply, lay("2C"))
+    assert str(error) == "32 would take the count past 31"
+    assert match.state() == before
+
+
+def test_his_heels_pegs_two_for_the_dealer():
+    match = dealt()
+    assert match.apply((ev.STARTER, parse("JH"))) == [(1, 2, "his heels", 1)]
+    assert match.front == [0, 2] and match.phase == PLAY
+
+
+def test_the_show_order_is_left_of_dealer_then_dealer_then_crib():
+    match = dealt()
+    match.apply((ev.STARTER, parse("5D")))
+    match.apply((ev.PLAY_DONE,))
+    assert match.show_seat() == 0
+    assert match.apply(shown("5C 5S 5H JD")) == [(0, 29, "hand", 0)]
+    assert match.show_seat() == 1
+    match.apply(shown("4C 4D 6H 6S"))  # 24
+    assert match.show_seat() == -1
+    match.apply(shown("2H 3H 9H TH"))  # crib: 5 T and 2 3 T make 15s; no 5-card flush
+    assert match.front == [29, 24 + 4] and match.phase == CUT
+    assert match.dealer == 0  # the deal passes to the left
+
+
+def test_pegs_leapfrog_front_is_the_score_rear_the_score_before():
+    match = dealt()
+    match.apply((ev.STARTER, ev.NO_CARD))
+    match.apply((ev.PEGGED, 0, 5))
+    match.apply((ev.PEGGED, 0, 3))
+    assert (match.front[0], match.rear[0]) == (8, 5)
+    match.apply((ev.PEGGED, 1, 2))
+    assert (match.front[0], match.rear[0]) == (8, 5)
+    assert (match.front[1], match.rear[1]) == (2, 0)
+
+
+def test_impossible_show_points_are_refused_and_change_nothing():
+    match = dealt()
+    match.apply((ev.STARTER, ev.NO_CARD))
+    match.apply((ev.PLAY_DONE,))
+    before = match.state()
+    for points in (19, 25, 26, 27, 30):
+        error = raises(RuleError, match.apply, (ev.SHOW_POINTS, points))
+        assert str(error) == "no show scores %d" % points
+        assert match.state() == before
+    match.apply((ev.SHOW_POINTS, 28))
+    assert match.front == [28, 0]
+
+
+def test_counting_out_ends_the_game_mid_show():
+    match = dealt(target=61)
+    match.apply((ev.STARTER, ev.NO_CARD))
+    match.apply((ev.PEGGED, 0, 31))
+    match.apply((ev.PEGGED, 1, 31))
+    match.apply((ev.PEGGED, 1, 1))  # 31 and 32
+    match.apply((ev.PLAY_DONE,))
+    match.apply((ev.SHOW_POINTS, 29))  # seat 0 to 60
+    match.apply((ev.SHOW_POINTS, 29))  # seat 1 reaches 61 first
+    assert match.phase == MATCH_OVER and match.front == [60, 61]
+    assert "over" in str(raises(RuleError, match.apply, (ev.SHOW_POINTS, 4)))
+    assert match.match_winner() == 1
+
+
+def test_the_front_peg_stops_in_the_game_hole():
+    match = dealt(target=62)
+    match.apply((ev.STARTER, ev.NO_CARD))
+    match.apply((ev.PEGGED, 1, 31))
+    match.apply((ev.PEGGED, 1, 29))
+    match.apply((ev.PEGGED, 1, 5))
+    assert match.front[1] == 62 and match.rear[1] == 60
+
+
+def test_skunk_lines_in_a_121_game():
+    match = dealt(games=3, flags=ev.SKUNK_COUNTS_DOUBLE)
+    match.apply((ev.STARTER, ev.NO_CARD))
+    match.apply((ev.PEGGED, 1, 31))
+    match.apply((ev.PEGGED, 1, 25))  # 56: under 61
+    for _ in range(4):
+        match.apply((ev.PEGGED, 0, 31))
+    assert match.phase == GAME_OVER
+    assert match.skunked(1) == "double skunk" and match.skunked(0) == ""
+    assert match.games_won == [3, 0]
+
+
+def test_a_match_plays_every_declared_game_unless_told_to_stop_early():
+    for flags, phase_after_two in ((0, GAME_OVER), (ev.END_EARLY, MATCH_OVER)):
+        match = dealt(games=3, target=61, flags=flags)
+        for _ in range(2):
+            match.apply((ev.STARTER, ev.NO_CARD))
+            match.apply((ev.PEGGED, 0, 31))
+            match.apply((ev.PEGGED, 0, 30))
+            if match.phase == GAME_OVER:
+                match.apply((ev.NEXT_GAME,))
+        assert match.games_won == [2, 0]
+        assert match.phase == (CUT if phase_after_two == GAME_OVER else MATCH_OVER)
+
+
+def test_the_loser_deals_first_in_the_next_game():
+    match = dealt(games=3, target=61, first_dealer=0)
+    match.apply((ev.STARTER, ev.NO_CARD))
+    match.apply((ev.PEGGED, 0, 31))
+    match.apply((ev.PEGGED, 0, 30))
+    match.apply((ev.NEXT_GAME,))
+    assert match.dealer == 1 and match.front == [0, 0] and match.phase == CUT
+    alternate = dealt(games=3, target=61, first_dealer=1, flags=0)
+    alternate.apply((ev.STARTER, ev.NO_CARD))
+    alternate.apply((ev.PEGGED, 1, 31))
+    alternate.apply((ev.PEGGED, 1, 30))
+    alternate.apply((ev.NEXT_GAME,))
+    assert alternate.dealer == 0
+
+
+def test_shown_cards_must_agree_with_the_play():
+    match = dealt()
+    match.apply((ev.STARTER, parse("5D")))
+    for text in ("TC", "5H", "5S", "6C", "4C"):
+        match.apply(lay(text))
+    match.apply((ev.PLAY_DONE,))
+    before = match.state()
+    error = raises(RuleError, match.apply, shown("TC 6S 4C 9D"))
+    assert str(error) == "seat 0 laid other ranks in the play"
+    error = raises(RuleError, match.apply, shown("TD 5S 4C 9D"))
+    assert str(error) == "seat 0 laid T\u2663 in the play"
+    error = raises(RuleError, match.apply, shown("TC 5H 4C 2D"))
+    assert "5\u2665 was already seen" in str(error)
+    error = raises(RuleError, match.apply, shown("TC 5S 4C 5D"))
+    assert "duplicate card: 5\u2666" in str(error)
+    assert match.state() == before
+    match.apply(shown("TC 5S 4C 9D"))  # the fourth card was never laid: any unseen card
+    assert match.front[0] == 5 + 6  # pegged pair and run; fifteen 4 and a pair in the show
+
+
+def test_a_card_seen_twice_in_a_deal_is_refused():
+    match = dealt()
+    match.apply((ev.STARTER, parse("5D")))
+    error = raises(RuleError, match.apply, lay("5D"))
+    assert str(error) == "5\u2666 was already seen this deal"
+    match.apply((ev.LAY, 4, ev.UNKNOWN_SUIT))
+    match.apply((ev.LAY, 4, ev.UNKNOWN_SUIT))
+    match.apply((ev.LAY, 4, ev.UNKNOWN_SUIT))
+    error = raises(RuleError, match.apply, (ev.LAY, 4, ev.UNKNOWN_SUIT))
+    assert str(error) == "all four 5s were already seen this deal"
+
+
+def test_muggins_claims_what_a_show_missed():
+    def to_show(flags):
+        match = dealt(flags=flags)
+        match.apply((ev.STARTER, parse("5D")))
+        for text in ("5C", "KH", "5S", "AH", "5H", "2H", "go", "3H", "JD"):
+            match.apply((ev.GO,) if text == "go" else lay(text))
+        assert match.phase == SHOW
+        return match
+
+    match = to_show(ev.MUGGINS_ON)
+    news = match.apply((ev.SHOW_POINTS, 20))  # seat 0 holds 5 5 5 J♦: 29
+    assert news[-1] == (0, 9, "missed", 0)
+    assert match.apply((ev.MUGGINS, 1))[0][:3] == (1, 9, "muggins")
+    assert "no points were missed" in str(raises(RuleError, match.apply, (ev.MUGGINS, 1)))
+    quiet = to_show(0)
+    quiet.apply((ev.SHOW_POINTS, 20))
+    assert "not played" in str(raises(RuleError, quiet.apply, (ev.MUGGINS, 1)))
+
+
+def test_three_players_and_four_in_partnerships():
+    three = match_with(players=3, first_dealer=2)
+    three.apply((ev.STARTER, ev.NO_CARD))
+    for _ in range(3):
+        three.apply((ev.LAY, 9, ev.UNKNOWN_SUIT))  # 10 20 30
+    three.apply((ev.GO,))
+    three.apply((ev.GO,))
+    assert three.apply((ev.GO,)) == [(2, 1, "go", 2)]
+    four = match_with(players=4, first_dealer=3)
+    four.apply((ev.STARTER, ev.NO_CARD))
+    four.apply((ev.LAY, 6, ev.UNKNOWN_SUIT))  # seat 0: 7
+    four.apply((ev.LAY, 7, ev.UNKNOWN_SUIT))  # seat 1: 15 for 2, side 1
+    four.apply((ev.LAY, 7, ev.UNKNOWN_SUIT))  # seat 2: pair for 2, side 0
+    assert four.front == [2, 2]
+    four.apply((ev.PLAY_DONE,))
+    for expected_seat in (0, 1, 2, 3, -1):
+        assert four.show_seat() == expected_seat
+        four.apply((ev.SHOW_POINTS, 1))
+    assert four.front == [4, 5]  # the crib is seat 3's, side 1
+
+
+def test_bad_settings_are_refused():
+    match = Match()
+    assert "start a match" in str(raises(RuleError, match.apply, (ev.GO,)))
+    for settings in ({"players": 5}, {"target": 100}, {"games": 2}, {"first_dealer": 2}):
+        raises(RuleError, match.apply, ev.new_match(**settings))
+    assert match.phase is None
