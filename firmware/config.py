@@ -1,0 +1,50 @@
+# The one file a builder edits: pins, the LED strip and how its LEDs sit under the holes,
+# colours and power. Everything else is derived from these numbers (board/layout.py).
+# Defaults: the seed's board, an ESP32 DevKit, a WS2812 strip and a 4x4 matrix keypad.
+
+# -- Pins (GPIO numbers) ----------------------------------------------------------------
+LED_PIN = 5  # the strip's data line, through a 330 ohm resistor
+INPUT = "keypad"  # "keypad": a 4x4 matrix; "buttons": one push button per key
+KEYPAD_ROW_PINS = (13, 12, 14, 27)  # driven low one at a time
+KEYPAD_COL_PINS = (26, 25, 33, 32)  # read with pull-ups
+# With INPUT = "buttons": key name -> GPIO, each button between the pin and GND.
+BUTTON_PINS = {"OK": 18, "BACK": 19, "NEXT": 21, "MODE": 22}
+
+# -- The holes --------------------------------------------------------------------------
+ROWS = 4  # rows of holes; two per track
+HOLES_PER_ROW = 30
+TRACKS = 2  # one per player or partnership; 3 adds a 60-LED track for a third player
+# Row order across the board: the track of side 0 runs up row 0 (outer) and back down
+# row 1 (inner); side 1 up row 3 (outer) and down row 2 (inner); a third track up row 4
+# and down row 5. Each side's first hole is at the lower end of its outer row.
+
+# -- The strip --------------------------------------------------------------------------
+# Where each row's first LED (the lower end) sits on the strip, and whether the strip runs
+# through that row from the upper end instead (the usual zig-zag wiring).
+ROW_START = (0, 59, 60, 119, 150, 209)
+ROW_REVERSED = (False, True, False, True, False, True)
+START_HOLES = (120, 121, 122)  # one per side: the pegs before the first point
+GAME_HOLE = 123
+STATUS_START = 124  # the status area: STATUS_LEDS LEDs in a line
+STATUS_LEDS = 26
+STRIP_LENGTH = 150  # 210 for three tracks (rows 4 and 5 at 150..209)
+
+# -- Light and power --------------------------------------------------------------------
+BRIGHTNESS = 64  # 0..255, the front peg's level; the rest is scaled from it
+CURRENT_BUDGET_MA = 500  # what a USB port gives; the renderer dims to stay under it
+MA_PER_CHANNEL = 20  # one WS2812 colour channel at full brightness
+MA_IDLE_PER_LED = 1  # a WS2812 draws this even when dark
+
+# -- Colours (R, G, B at full level) -------------------------------------------------------
+# Blue, orange and a pale yellow-white: told apart by people with the common colour-vision
+# deficiencies (the Okabe-Ito palette), never red against green.
+SIDE_COLOURS = ((0, 114, 178), (230, 159, 0), (240, 228, 66))
+ERROR_COLOUR = (213, 94, 0)  # vermillion, shown flashing
+MARK_COLOUR = (40, 40, 40)  # skunk lines, faint
+
+# -- Timing -----------------------------------------------------------------------------
+KEY_POLL_MS = 10
+DEBOUNCE_MS = 30
+LONG_PRESS_MS = 700
+WATCHDOG_MS = 8000
+DATA_FOLDER = "/data"  # the journals; on the board's littlefs

@@ -1,0 +1,45 @@
+# What the LEDs show on top of the game: an error flash, a points preview, a celebration,
+# the warning that saving failed. Set by the UI, read by the views; times in milliseconds.
+from micropython import const
+
+ERROR_FLASH_MS = const(900)
+CELEBRATION_MS = const(3000)
+FRAME_MS = const(60)
+
+NONE = const(0)
+WIN = const(1)
+HAND_29 = const(2)
+
+
+class Overlay:
+    def __init__(self):
+        self.error_until = 0
+        self.effect = NONE
+        self.effect_until = 0
+        self.effect_side = 0
+        self.preview_side = -1
+        self.preview_points = 0
+        self.save_failed = False
+        self.question = 0  # which question the UI asks now (ui.questions), 0 for none
+        self.now = 0
+
+    def flash_error(self, now):
+        self.error_until = now + ERROR_FLASH_MS
+
+    def celebrate(self, effect, side, now):
+        self.effect = effect
+        self.effect_side = side
+        self.effect_until = now + CELEBRATION_MS
+
+    def error_lit(self):
+        # On for 150 ms, off for 150 ms, while the flash lasts.
+        return self.now < self.error_until and (self.error_until - self.now) // 150 % 2 == 0
+
+    def frame(self):
+        """The celebration's frame number, or -1 when none is running."""
+        if self.effect == NONE or self.now >= self.effect_until:
+            return -1
+        return (self.effect_until - self.now) // FRAME_MS
+
+    def animating(self):
+        return self.now < self.error_until or self.frame() >= 0

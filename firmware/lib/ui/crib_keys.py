@@ -1,0 +1,316 @@
+# What each key means during a cribbage match, and the events it turns into.
+#
+#   1..9 0 A B C   ranks A..9 T J Q K (the play: one key per card; the show: the crib)
+#   #              OK: go in the play, yes to a question, confirm points, next game
+#   0              no, to a question
+#   1 2 3 4        clubs, diamonds, hearts, spades when the starter's suit is asked
+#   D              count points instead of cards (digits, then #)
+#   * / hold *     undo / redo
+#   hold #         end the play early; after a show entered in points: muggins
+#   A B C (setup)  players, target, games before a match;  # starts it
+from history import NothingToUndo
+
+from board.overlay import HAND_29, WIN
+from cards import RANK_CHARS
+from cribbage import events as ev
+from cribbage.game import CUT, GAME_OVER, MATCH_OVER, PLAY, SHOW, RuleError
+from cribbage.show import count_show
+from ui import suits as sq
+
+RANK_KEYS = "1234567890ABC"  # index = rank: A 2 .. 9 T J Q K
+SUIT_KEYS = "1234"
+PLAYER_CHOICES = (2, 3, 4)
+TARGET_CHOICES = (121, 61, 62)
+GAME_CHOICES = (1, 3, 5, 7, 9)
+
+
+class CribbageKeys:
+    def __init__(self, history, overlay, say, side_names):
+        self.history = history
+        self.overlay = overlay
+        self.say = say
+        self.side_names = side_names
+        self.players = 2
+        self.target = 121
+        self.games = 1
+        self.flags = ev.LOSER_DEALS
+        self._reset_entry()
+
+    def _reset_entry(self):
+        self.digits = -1  # points being keyed, -1 when not in points entry
+        self.peg_side = -1
+        self.starter_rank = -1
+        self.ranks = []
+        self.answers = {}
+        self.overlay.question = 0
+        self.overlay.preview_side = -1
+        self.overlay.preview_points = 0
+
+    @property
+    def match(self):
+        return self.history.state
+
+    # -- keys ------------------------------------------------------------------------------
+
+    def key(self, name, long, now):
+        """Handles one key press; returns True when anything visible changed."""
+        try:
+            if name == "*" and self._entry_pending():
+                self._reset_entry()  # a half-keyed entry goes first, the history stays
+                self.say("entry cleared")
+            elif name == "*":
+                self._reset_entry()
+                if long:
+                    self.history.redo()
+                    self.say("redo")
+                else:
+                    self.history.undo()
+                    self.say("undo")
+            elif name == "D":
+                self._toggle_points()
+            elif self.digits >= 0:
+                self._points_key(name)
+            else:
+                self._phase_key(name, long)
+        except (RuleError, NothingToUndo) as error:
+            self.fail(str(error), now)
+            return True
+        self._after(now)
+        return True
+
+    def _entry_pending(self):
+        return self.digits >= 0 or self.starter_rank >= 0 or (self.ranks and len(self.ranks) < 4)
+
+    def fail(self, why, now):
+        self._reset_entry()
+        self.overlay.flash_error(now)
+        self.say("error: " + why)
+
+    def _phase_key(self, name, long):
+        phase = self.match.phase
+        if phase is None or phase == MATCH_OVER:
+            self._setup_key(name)
+        elif phase == GAME_OVER:
+            if name == "#":
+                self._apply((ev.NEXT_GAME,))
+        elif phase == CUT:
+            self._cut_key(name)
+        elif phase == PLAY:
+            if name == "#":
+                self._apply((ev.PLAY_DONE,) if long else (ev.GO,))
+            elif name in RANK_KEYS:
+                self._apply((ev.LAY, RANK_KEYS.index(name), ev.UNKNOWN_SUIT))
+        elif phase == SHOW:
+            self._show_key(name, long)
+
+    def _setup_key(self, name):
+        if name == "A":
+            self.players = _cycle(PLAYER_CHOICES, self.players)
+        elif name == "B":
+            self.target = _cycle(TARGET_CHOICES, self.target)
+        elif name == "C":
+            self.games = _cycle(GAME_CHOICES, self.games)
+        elif name == "#":
+            self._apply(ev.new_match(self.players, self.target, self.games, 0, self.flags))
+            return
+        else:
+            return
+        self.say(
+            "next match: %d players, %d points, %d games" % (self.players, self.target, self.games)
+        )
+
+    def _cut_key(self, name):
+        if self.starter_rank < 0:
+            if name == "#":
+                self._apply((ev.STARTER, ev.NO_CARD))  # the players count for themselves
+            elif name in RANK_KEYS:
+                self.starter_rank = RANK_KEYS.index(name)
+                self.say(
+                    "starter %s: its suit? 1 clubs 2 diamonds 3 hearts 4 spades"
+                    % RANK_CHARS[self.starter_rank]
+                )
+        elif name in SUIT_KEYS:
+            card = self.starter_rank * 4 + SUIT_KEYS.index(name)
+            self.starter_rank = -1
+            self._apply((ev.STARTER, card))
+
+    # -- the show --------------------------------------------------------------------------
+
+    def _show_ranks(self):
+        """The ranks of the hand being shown when the board knows them all, else the crib's
+        ranks keyed so far."""
+        seat = self.match.show_seat()
+        if seat >= 0 and len(self.match.laid_by[seat]) == 4:
+            return [rank for rank, _ in self.match.laid_by[seat]]
+        return self.ranks
+
+    def _show_key(self, name, long):
+        match = self.match
+        if long and name == "#":
+            self._claim_muggins()
+            return
+        if match.starter == ev.NO_CARD:
+            raise RuleError("the starter was not entered: press D and key the points")
+        if len(self._show_ranks()) < 4:
+            if name in RANK_KEYS:
+                self.ranks.append(RANK_KEYS.index(name))
+                self._prepare()
+            return
+        question = self.overlay.question
+        if question == CONFIRM:
+            if name == "#":
+                self._count_show()
+            return
+        if name not in "#0":
+            return
+        self.answers[question] = name == "#"
+        self._prepare()
+        if self.overlay.question == CONFIRM:
+            self._count_show()  # the last answer was the confirmation
+
+    def _prepare(self):
+        """Sets the question the show waits for, and says it."""
+        match = self.match
+        if match.phase != SHOW or self.digits >= 0 or match.starter == ev.NO_CARD:
+            self.overlay.question = 0
+            return
+        ranks = self._show_ranks()
+        if len(ranks) < 4:
+            self.overlay.question = 0
+            return
+        crib = match.show_seat() < 0
+        question = sq.next_question(ranks, match.starter, crib, self.answers) or CONFIRM
+        if question != self.overlay.question or question != CONFIRM:
+            self.say(_QUESTIONS[question])
+        self.overlay.question = question
+
+    def _count_show(self):
+        match = self.match
+        ranks = self._show_ranks()
+        crib = match.show_seat() < 0
+        cards = sq.choose_suits(ranks, match.starter, self.answers, self._seen_elsewhere())
+        if cards is None:
+            raise RuleError("those answers do not fit the cards seen this deal")
+        words = [item.words() for item in count_show(cards, match.starter, crib)]
+        self._apply((ev.SHOW_CARDS,) + tuple(cards))
+        for line in words:
+            self.say("  " + line)
+
+    def _seen_elsewhere(self):
+        match = self.match
+        seat = match.show_seat()
+        others = [entry for entry in match.seen]
+        for entry in match.laid_by[seat] if seat >= 0 else []:
+            others.remove(entry)
+        return [entry for entry in others if entry[1] != ev.UNKNOWN_SUIT]
+
+    def _claim_muggins(self):
+        match = self.match
+        claimant = (match.missed_by + 1) % match.sides()
+        self._apply((ev.MUGGINS, claimant))
+
+    # -- points ----------------------------------------------------------------------------
+
+    def _toggle_points(self):
+        if self.digits >= 0:
+            self._reset_entry()
+            self.say("points entry closed")
+            return
+        phase = self.match.phase
+        if phase not in (PLAY, SHOW, CUT):
+            return
+        self._reset_entry()
+        self.digits = 0
+        if phase == SHOW:
+            seat = self.match.show_seat()
+            self.peg_side = self.match.side_of(self.match.dealer if seat < 0 else seat)
+        else:
+            self.peg_side = self.match.side_of(self.match.play.turn)
+        self.overlay.preview_side = self.peg_side
+        self.say("points for %s: digits, then #" % self.side_names[self.peg_side])
+
+    def _points_key(self, name):
+        if name in "0123456789" and self.digits < 10:
+            self.digits = self.digits * 10 + int(name)
+        elif name in "ABC" and self.match.phase != SHOW and "ABC".index(name) < self.match.sides():
+            self.peg_side = "ABC".index(name)
+        elif name == "#":
+            points, side = self.digits, self.peg_side
+            self._reset_entry()
+            if self.match.phase == SHOW:
+                self._apply((ev.SHOW_POINTS, points))
+            elif points:
+                self._apply((ev.PEGGED, side, points))
+            return
+        self.overlay.preview_side = self.peg_side
+        self.overlay.preview_points = self.digits
+
+    # -- applying --------------------------------------------------------------------------
+
+    def _apply(self, event):
+        self._reset_entry()
+        before = self.match.phase
+        news = self.history.apply(event)
+        for side, points, reason, _ in news:
+            name = self.side_names[side]
+            if reason == "missed":
+                self.say("%s missed %d: hold # for muggins" % (name, points))
+                continue
+            self.say("%s: %s for %d, now %d" % (name, reason, points, self.match.front[side]))
+            if reason in ("hand", "crib") and points == 29:
+                self.overlay.celebrate(HAND_29, side, self.overlay.now)
+        if self.history.save_error is not None:
+            self.say("saving failed (%s): the game goes on in memory" % self.history.save_error)
+        phase = self.match.phase
+        if phase in (GAME_OVER, MATCH_OVER) and before != phase:
+            winner = self.match.results[-1]
+            self.overlay.celebrate(WIN, winner, self.overlay.now)
+            self._announce_result(winner)
+
+    def _announce_result(self, winner):
+        match = self.match
+        line = "%s wins the game %d-%d" % (
+            self.side_names[winner],
+            match.front[winner],
+            min(match.front),
+        )
+        for side in range(match.sides()):
+            if match.skunked(side):
+                line += ", %s %s" % (self.side_names[side], match.skunked(side))
+        self.say(line)
+        if match.phase == MATCH_OVER:
+            self.say("%s wins the match" % self.side_names[match.match_winner()])
+
+    def _after(self, now):
+        self.overlay.save_failed = self.history.save_error is not None
+        if self.overlay.question == 0 and self.digits < 0:
+            self._prepare()
+
+    def describe(self):
+        """One line for the console: what the board waits for now."""
+        match = self.match
+        if match.phase is None:
+            return "press # to start a match (A players, B target, C games)"
+        return _PROMPTS.get(match.phase, "")
+
+
+CONFIRM = 4  # no question suits could change: # counts the hand
+
+_QUESTIONS = {
+    CONFIRM: "# to count it",
+    sq.FLUSH: "all four of one suit? # yes, 0 no",
+    sq.FLUSH_STARTER: "the starter's suit too? # yes, 0 no",
+    sq.NOBS: "a jack of the starter's suit? # yes, 0 no",
+}
+_PROMPTS = {
+    CUT: "key the starter (rank, then suit), or # to count in points",
+    PLAY: "key each card as it is laid; # for go",
+    SHOW: "show: answer the questions, key the crib's ranks, or D for points",
+    GAME_OVER: "# for the next game",
+    MATCH_OVER: "# for a new match",
+}
+
+
+def _cycle(choices, current):
+    index = choices.index(current) if current in choices else -1
+    return choices[(index + 1) % len(choices)]

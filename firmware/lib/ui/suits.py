@@ -1,0 +1,67 @@
+# At the show the board knows each hand's ranks from the play but not their suits. Suits
+# change only the flush and nobs, so the board asks at most those questions and then picks
+# suits that agree with the answers and with every card already seen this deal.
+
+FLUSH = 1  # "all four of one suit?"
+FLUSH_STARTER = 2  # "the starter's suit too?"
+NOBS = 3  # "a jack of the starter's suit?"
+JACK = 10
+
+
+def first_question(ranks, starter, crib):
+    return _next_question(ranks, starter, crib, {})
+
+
+def next_question(ranks, starter, crib, answers):
+    """The next question to ask given the answers so far (a dict), or 0 when done."""
+    return _next_question(ranks, starter, crib, answers)
+
+
+def _next_question(ranks, starter, crib, answers):
+    distinct = len(set(ranks)) == 4
+    starter_rank = starter >> 2
+    if distinct and FLUSH not in answers:
+        return FLUSH
+    if answers.get(FLUSH) and FLUSH_STARTER not in answers:
+        # A card of the starter's rank cannot share the starter's suit.
+        if starter_rank not in ranks:
+            return FLUSH_STARTER
+    if JACK in ranks and NOBS not in answers and not answers.get(FLUSH):
+        if not (starter_rank == JACK and ranks.count(JACK) == 3):
+            return NOBS
+    return 0
+
+
+def choose_suits(ranks, starter, answers, seen):
+    """Cards (ints) for the ranks that agree with the answers and avoid `seen` (a list of
+    (rank, suit) seen elsewhere this deal); None when no choice fits."""
+    starter_suit = starter & 3
+    flush = answers.get(FLUSH, False)
+    with_starter = answers.get(FLUSH_STARTER, False)
+    nobs = answers.get(NOBS, False)
+    taken = list(seen) + [(starter >> 2, starter_suit)]
+    for code in range(256):
+        suits = (code & 3, code >> 2 & 3, code >> 4 & 3, code >> 6 & 3)
+        all_same = suits[0] == suits[1] == suits[2] == suits[3]
+        if flush != all_same:
+            continue
+        if flush and (suits[0] == starter_suit) != with_starter:
+            continue
+        has_nobs = False
+        for i in range(4):
+            if ranks[i] == JACK and suits[i] == starter_suit:
+                has_nobs = True
+        if not flush and has_nobs != nobs:
+            continue
+        cards = [(ranks[i], suits[i]) for i in range(4)]
+        if _clashes(cards, taken):
+            continue
+        return [ranks[i] * 4 + suits[i] for i in range(4)]
+    return None
+
+
+def _clashes(cards, taken):
+    for i in range(4):
+        if cards[i] in taken or cards[i] in cards[:i]:
+            return True
+    return False
