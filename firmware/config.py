@@ -5,10 +5,16 @@
 # -- Pins (GPIO numbers) ----------------------------------------------------------------
 LED_PIN = 5  # the strip's data line, through a 330 ohm resistor
 INPUT = "keypad"  # "keypad": a 4x4 matrix; "buttons": one push button per key
-KEYPAD_ROW_PINS = (13, 12, 14, 27)  # driven low one at a time
-KEYPAD_COL_PINS = (26, 25, 33, 32)  # read with pull-ups
-# With INPUT = "buttons": key name -> GPIO, each button between the pin and GND.
-BUTTON_PINS = {"OK": 18, "BACK": 19, "NEXT": 21, "MODE": 22}
+KEYPAD_ROW_PINS = (13, 14, 27, 26)  # driven low one at a time
+KEYPAD_COL_PINS = (25, 33, 32, 4)  # read with pull-ups
+# With INPUT = "buttons": keypad key name -> GPIO, one push button per key between the
+# pin and GND (internal pull-ups). GPIO 12 is avoided: held high at boot it breaks flash.
+BUTTON_PINS = {
+    "1": 13, "2": 15, "3": 14, "A": 27,
+    "4": 26, "5": 25, "6": 33, "B": 32,
+    "7": 4, "8": 16, "9": 17, "C": 18,
+    "*": 19, "0": 21, "#": 22, "D": 23,
+}  # fmt: skip
 
 # -- The holes --------------------------------------------------------------------------
 ROWS = 4  # rows of holes; two per track

@@ -2,12 +2,21 @@
 # module named on the command line. Prints one line per failure and a closing count line.
 import sys
 
-sys.path.insert(0, "firmware/lib")
+# --mpy: import the firmware as the board does, from the .mpy files of build/board
+# (made by tools/build_mpy.py), rather than from source.
+arguments = sys.argv[1:]
+firmware = "firmware"
+if arguments and arguments[0] == "--mpy":
+    firmware = "build/board"
+    arguments = arguments[1:]
+sys.path.insert(0, firmware)
+sys.path.insert(0, firmware + "/lib")
+sys.path.insert(0, "tools/host_shims")
 sys.path.insert(0, "host_tests/core")
 
 passed = 0
 failed = 0
-for path in sys.argv[1:]:
+for path in arguments:
     module_name = path.split("/")[-1][:-3]
     module = __import__(module_name)
     for name in sorted(dir(module)):

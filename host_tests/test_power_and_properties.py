@@ -1,16 +1,16 @@
 """Power cuts at every byte, and property tests of the rules (CPython only: hypothesis)."""
 
-import scripted
-from history import History
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from memstore import MemoryStore
-from test_journal import power_cut_everywhere
 
+import scripted
 from cards import VALUES
 from cribbage import events as ev
 from cribbage.game import GAME_OVER, MATCH_OVER, Match, RuleError
+from history import History
 from journal import Journal
+from memstore import MemoryStore
+from test_journal import power_cut_everywhere
 
 
 def test_power_cut_at_every_byte_of_whole_games(capsys):

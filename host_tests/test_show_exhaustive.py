@@ -8,8 +8,8 @@ import itertools
 from collections import Counter
 
 import pytest
-import show_stats
 
+import show_stats
 from cribbage.score import score
 
 # Published distribution of all 12,994,800 hand shows (S. Lumetta, "Amusing Cribbage Facts").

@@ -8,6 +8,6 @@ FIRMWARE = os.path.join(ROOT, "firmware")
 FIRMWARE_LIB = os.path.join(FIRMWARE, "lib")
 HOST_SHIMS = os.path.join(ROOT, "tools", "host_shims")
 
-for _path in (HOST_SHIMS, FIRMWARE_LIB):
+for _path in (HOST_SHIMS, FIRMWARE, FIRMWARE_LIB):
     if _path not in sys.path:
         sys.path.insert(0, _path)

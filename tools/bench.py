@@ -14,7 +14,6 @@ import time
 
 import show_stats
 from _paths import ROOT
-
 from cribbage.score import score
 
 FUEL_PER_US = 120  # ESP32 at 160 MHz, as measured for MicroPython bytecode
@@ -163,12 +162,11 @@ def bench_journal():
     print("## The journal")
     sys.path.insert(0, os.path.join(ROOT, "host_tests", "core"))
     import scripted
-    from history import History
-    from memstore import MemoryStore
-
     from cribbage import events as ev
     from cribbage.game import Match
+    from history import History
     from journal import Journal
+    from memstore import MemoryStore
 
     for label, players, points_every in (
         ("2 players, cards entered", 2, 0),

@@ -11,11 +11,10 @@ import argparse
 import sys
 
 import _paths  # noqa: F401,E402
-from peg import peg_report  # noqa: E402
-
 from cards import CardError, parse_many  # noqa: E402
 from cribbage.score import score  # noqa: E402
 from cribbage.show import count_show, total_of  # noqa: E402
+from peg import peg_report  # noqa: E402
 
 BAD_INPUT = 2
 

@@ -10,7 +10,6 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 import _paths  # noqa: F401,E402
-
 from cribbage.multiset import TABLE_SIZE, multiset_index  # noqa: E402
 from cribbage.show import rank_items  # noqa: E402
 

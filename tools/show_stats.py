@@ -6,7 +6,6 @@ between shows is only the table row of the hand's four ranks, looked up once per
 """
 
 import _paths  # noqa: F401,E402
-
 from cribbage.multiset import multiset_index  # noqa: E402
 from cribbage.show_table import TABLE  # noqa: E402
 

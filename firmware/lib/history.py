@@ -4,6 +4,7 @@
 # restart. The live state is rebuilt by replaying events: one mechanism for undo, power
 # safety and history. When the flash refuses a write the game goes on in memory and the
 # journal is written anew at the next save that succeeds (nothing already saved is touched).
+from eventlog import EventLog
 from micropython import const
 
 UNDO = const(0xF0)
@@ -18,7 +19,7 @@ class History:
     def __init__(self, new_state, journal=None):
         self.new_state = new_state
         self.journal = journal
-        self.events = []
+        self.events = EventLog()
         self.undone = []
         self.save_error = None  # the store's last refusal; cleared by the next good save
         self.state = new_state()
@@ -28,7 +29,7 @@ class History:
     def load(self):
         """Replays the journal; returns a problem in words (or None). A record the rules
         refuse ends the replay like a damaged one."""
-        self.events = []
+        self.events = EventLog()
         self.undone = []
         self.state = self.new_state()
         if self.journal is None:
@@ -39,7 +40,7 @@ class History:
             payload = payloads[index]
             try:
                 self._replay_one(payload)
-            except ValueError as error:
+            except (ValueError, IndexError) as error:  # a marker with nothing to undo too
                 kept = payloads[:index]
                 self.journal.rewrite(kept)
                 self.journal.store.keep_aside(self.journal.name, b"".join(payloads[index:]))
@@ -75,7 +76,7 @@ class History:
         event = tuple(event)
         self.undone = []
         if compacted is not None:
-            self.events = list(compacted) + [event]
+            self.events = EventLog(list(compacted) + [event])
             self._save_all()
         else:
             self.events.append(event)

@@ -37,7 +37,7 @@ def decode(data):
         return [], 0, ("torn" if MAGIC.startswith(data) else "corrupt") if data else None
     if data[: len(MAGIC)] != MAGIC:
         return [], 0, "corrupt"
-    payloads = []
+    payloads = []  # type: list
     offset = len(MAGIC)
     while offset < len(data):
         size = data[offset]

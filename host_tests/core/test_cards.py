@@ -1,6 +1,5 @@
-from check import raises
-
 from cards import JOKER, CardError, name, names, parse, parse_many, parse_rank, rank_of, suit_of
+from check import raises
 
 
 def test_every_spelling_of_a_card_parses_to_the_same_int():

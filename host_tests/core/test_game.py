@@ -1,6 +1,5 @@
-from check import raises
-
 from cards import parse, parse_many
+from check import raises
 from cribbage import events as ev
 from cribbage.game import CUT, GAME_OVER, MATCH_OVER, PLAY, SHOW, Match, RuleError
 

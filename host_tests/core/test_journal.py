@@ -1,11 +1,10 @@
 import scripted
 from check import raises
-from history import History, NothingToUndo
-from memstore import MemoryStore, PowerCut
-
 from cribbage import events as ev
 from cribbage.game import Match, RuleError
+from history import History, NothingToUndo
 from journal import MAGIC, Journal, encode
+from memstore import MemoryStore, PowerCut
 
 NAME = "cribbage.log"
 

@@ -1,5 +1,4 @@
 from check import raises
-
 from cribbage.pegging import GO, LAST_CARD, Play, PlayError, run_length
 
 A, TWO, THREE, FOUR, FIVE, SIX, SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING = range(13)

@@ -1,6 +1,5 @@
-from check import raises
-
 from cards import CardError, parse, parse_many
+from check import raises
 from cribbage.score import score
 from cribbage.show import count_show, his_heels, total_of
 

@@ -1,5 +1,6 @@
 # What the LEDs show on top of the game: an error flash, a points preview, a celebration,
 # the warning that saving failed. Set by the UI, read by the views; times in milliseconds.
+from clock import ticks_add, ticks_diff
 from micropython import const
 
 ERROR_FLASH_MS = const(900)
@@ -24,22 +25,26 @@ class Overlay:
         self.now = 0
 
     def flash_error(self, now):
-        self.error_until = now + ERROR_FLASH_MS
+        self.error_until = ticks_add(now, ERROR_FLASH_MS)
 
     def celebrate(self, effect, side, now):
         self.effect = effect
         self.effect_side = side
-        self.effect_until = now + CELEBRATION_MS
+        self.effect_until = ticks_add(now, CELEBRATION_MS)
 
     def error_lit(self):
         # On for 150 ms, off for 150 ms, while the flash lasts.
-        return self.now < self.error_until and (self.error_until - self.now) // 150 % 2 == 0
+        left = ticks_diff(self.error_until, self.now)
+        return left > 0 and left // 150 % 2 == 0
 
     def frame(self):
         """The celebration's frame number, or -1 when none is running."""
-        if self.effect == NONE or self.now >= self.effect_until:
+        left = ticks_diff(self.effect_until, self.now)
+        if self.effect == NONE or left <= 0:
             return -1
-        return (self.effect_until - self.now) // FRAME_MS
+        return left // FRAME_MS
 
     def animating(self):
-        return self.now < self.error_until or self.frame() >= 0
+        if self.preview_side >= 0 and self.preview_points > 0:
+            return True  # the preview peg blinks
+        return ticks_diff(self.error_until, self.now) > 0 or self.frame() >= 0

@@ -33,6 +33,9 @@ class Match:
         self.phase = None
         self.past_matches = []  # games won per side of each compacted match
         self.news = []  # (side, points, reason, seat or -1) scored by the last event
+        self.missed = 0  # points the last show entered in points left out (muggins)
+        self.missed_by = -1
+        self.games_won = []  # type: list
 
     # -- the shape of the table ------------------------------------------------------------
 
@@ -160,7 +163,7 @@ class Match:
         self.phase = CUT
         self.starter = ev.NO_CARD
         self.seen = []  # (rank, suit) of every card seen this deal, in order
-        self.laid_by = [[] for _ in range(self.players)]  # (rank, suit) each seat laid
+        self.laid_by = [[] for _ in range(self.players)]  # type: list  # (rank, suit) each seat laid
         self.play = Play(self.players, (dealer + 1) % self.players)
         self.show_index = 0
 
@@ -307,10 +310,17 @@ class Match:
         side = self.side_of(self.dealer if crib else seat)
         if event[0] == ev.SHOW_CARDS:
             hand = list(event[1:5])
-            others = self._check_show_cards(hand, seat)
-            self.seen = others + [(card >> 2, card & 3) for card in hand]
+            # Bit i set: card i's suit was really seen. The keypad asks only what can change
+            # the score and picks the other suits itself: those count as unknown from then on.
+            known = event[5] if len(event) > 5 else 15
+            others = self._check_show_cards(hand, seat, known)
+            shown = []
+            for i in range(4):
+                suit = hand[i] & 3 if known >> i & 1 else ev.UNKNOWN_SUIT
+                shown.append((hand[i] >> 2, suit))
+            self.seen = others + shown
             if not crib:
-                self.laid_by[seat] = [(card >> 2, card & 3) for card in hand]
+                self.laid_by[seat] = shown
             points = score(hand, self.starter, crib)
             self._score(side, points, "crib" if crib else "hand", self.dealer if crib else seat)
         else:
@@ -327,7 +337,7 @@ class Match:
             if self.show_index > self.players:
                 self._new_deal((self.dealer + 1) % self.players)
 
-    def _check_show_cards(self, hand, seat):
+    def _check_show_cards(self, hand, seat, known):
         """Refuses a show that contradicts what the board saw; returns the other seen cards."""
         if self.starter == ev.NO_CARD:
             raise RuleError("the starter was not entered: enter the points instead")
@@ -344,9 +354,10 @@ class Match:
         others = list(self.seen)
         for entry in own:
             others.remove(entry)
-        for card in hand:
+        for i in range(4):
+            card = hand[i]
             rank, suit = card >> 2, card & 3
-            if (rank, suit) in others:
+            if known >> i & 1 and (rank, suit) in others:
                 raise RuleError("%s was already seen this deal" % names([card]))
             out = len([1 for r, _ in others if r == rank]) + len(
                 [1 for c in hand if c >> 2 == rank]

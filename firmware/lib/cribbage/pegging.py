@@ -1,8 +1,7 @@
 # The play of one deal ("pegging"): the running count, whose turn it is, and the points each
 # card laid scores. Only ranks matter here; which cards were seen is the game's business.
-from micropython import const
-
 from cards import VALUES
+from micropython import const
 
 CARDS_EACH = const(4)  # every seat lays four cards in the play, whatever the deal size
 LIMIT = const(31)
@@ -11,7 +10,7 @@ FIFTEEN = "fifteen"
 THIRTY_ONE = "thirty-one"
 GO = "go"
 LAST_CARD = "last card"
-_PAIR_NAMES = (None, None, "pair", "pair royal", "double pair royal")
+_PAIR_NAMES = ("", "", "pair", "pair royal", "double pair royal")
 _PAIR_POINTS = (0, 0, 2, 6, 12)
 
 
@@ -103,7 +102,7 @@ class Play:
         if self.count == 0:
             raise PlayError("no go on a new count: any card can lead")
         self.said_go[self.turn] = True
-        awards = []
+        awards = []  # type: list
         following = self._next_able(self.turn, False)
         if following < 0:
             self._close_sequence(awards)

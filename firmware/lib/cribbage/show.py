@@ -11,7 +11,7 @@ RUN = "run"
 FLUSH = "flush"
 NOBS = "nobs"
 
-_PAIR_KINDS = (None, None, PAIR, PAIR_ROYAL, DOUBLE_PAIR_ROYAL)
+_PAIR_KINDS = ("", "", PAIR, PAIR_ROYAL, DOUBLE_PAIR_ROYAL)
 _PAIR_POINTS = (0, 0, 2, 6, 12)
 _JACK = 10
 

@@ -8,13 +8,12 @@
 #   * / hold *     undo / redo
 #   hold #         end the play early; after a show entered in points: muggins
 #   A B C (setup)  players, target, games before a match;  # starts it
-from history import NothingToUndo
-
 from board.overlay import HAND_29, WIN
 from cards import RANK_CHARS
 from cribbage import events as ev
 from cribbage.game import CUT, GAME_OVER, MATCH_OVER, PLAY, SHOW, RuleError
 from cribbage.show import count_show
+from history import NothingToUndo
 from ui import suits as sq
 
 RANK_KEYS = "1234567890ABC"  # index = rank: A 2 .. 9 T J Q K
@@ -192,7 +191,7 @@ class CribbageKeys:
         if cards is None:
             raise RuleError("those answers do not fit the cards seen this deal")
         words = [item.words() for item in count_show(cards, match.starter, crib)]
-        self._apply((ev.SHOW_CARDS,) + tuple(cards))
+        self._apply((ev.SHOW_CARDS,) + tuple(cards) + (0,))  # suits chosen, not seen
         for line in words:
             self.say("  " + line)
 

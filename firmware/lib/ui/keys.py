@@ -2,6 +2,7 @@
 # contact fires an interrupt on every bounce. A key must read the same for DEBOUNCE_MS
 # before its state changes; a press is reported on release (short) or once it has been
 # held for LONG_PRESS_MS (long), never both.
+from clock import ticks_diff
 from micropython import const
 
 KEY_NAMES = "123A456B789C*0#D"  # the 4x4 keypad, row by row
@@ -31,7 +32,7 @@ class Debouncer:
                 self.candidate ^= bit
                 self.since[key] = now
             if (self.candidate ^ self.stable) & bit:
-                if now - self.since[key] >= self.debounce_ms:
+                if ticks_diff(now, self.since[key]) >= self.debounce_ms:
                     self.stable ^= bit
                     if self.stable & bit:
                         self.pressed_at[key] = now
@@ -39,7 +40,7 @@ class Debouncer:
                     elif not self.long_sent & bit:
                         self.on_key(key, False)
             elif self.stable & bit and not self.long_sent & bit:
-                if now - self.pressed_at[key] >= self.long_ms:
+                if ticks_diff(now, self.pressed_at[key]) >= self.long_ms:
                     self.long_sent |= bit
                     self.on_key(key, True)
 

@@ -1,0 +1,49 @@
+# A match's events packed in one bytearray as [length][bytes][length]: a few bytes per event
+# instead of a tuple object each, which matters on a 110 KB heap over a long match.
+
+
+class EventLog:
+    def __init__(self, events=()):
+        self.data = bytearray(256)
+        self.used = 0
+        self.count = 0
+        for event in events:
+            self.append(event)
+
+    def __len__(self):
+        return self.count
+
+    def append(self, event):
+        size = len(event)
+        need = self.used + size + 2
+        if need > len(self.data):
+            grown = bytearray(max(need, 2 * len(self.data)))
+            grown[: self.used] = self.data[: self.used]
+            self.data = grown
+        data = self.data
+        at = self.used
+        data[at] = size
+        for i in range(size):
+            data[at + 1 + i] = event[i]
+        data[at + 1 + size] = size
+        self.used = need
+        self.count += 1
+
+    def pop(self):
+        """Removes and returns the last event as a tuple."""
+        if not self.count:
+            raise IndexError("no events")
+        size = self.data[self.used - 1]
+        start = self.used - size - 1
+        event = tuple(self.data[start : start + size])
+        self.used = start - 1
+        self.count -= 1
+        return event
+
+    def __iter__(self):
+        at = 0
+        data = self.data
+        while at < self.used:
+            size = data[at]
+            yield tuple(data[at + 1 : at + 1 + size])
+            at += size + 2

@@ -1,0 +1,66 @@
+# The only module that touches the board's hardware: the LED strip, the keys, the watchdog
+# and the clock. The app gets an instance and never constructs pins itself, so tests and
+# the simulator run the same app against fakes of `machine` and `neopixel`.
+import time
+
+import machine
+import neopixel
+
+from ui.keys import KEY_NAMES, ButtonReader, KeypadScanner
+
+
+class ConfigError(ValueError):
+    pass
+
+
+def _pin(number, mode, pull=None, value=None):
+    try:
+        if value is None:
+            return (
+                machine.Pin(number, mode, pull) if pull is not None else machine.Pin(number, mode)
+            )
+        return machine.Pin(number, mode, value=value)
+    except ValueError as error:
+        raise ConfigError(
+            "config.py: GPIO %r cannot be used here (%s)" % (number, error)
+        ) from None
+
+
+class Hardware:
+    def __init__(self, config):
+        self.pixels = neopixel.NeoPixel(_pin(config.LED_PIN, machine.Pin.OUT), config.STRIP_LENGTH)
+        if config.INPUT == "keypad":
+            rows = [_pin(p, machine.Pin.OUT, value=1) for p in config.KEYPAD_ROW_PINS]
+            cols = [_pin(p, machine.Pin.IN, machine.Pin.PULL_UP) for p in config.KEYPAD_COL_PINS]
+            self.keys = KeypadScanner(rows, cols)  # type: KeypadScanner | ButtonReader
+        elif config.INPUT == "buttons":
+            names = list(config.BUTTON_PINS)
+            for name in names:
+                if name not in KEY_NAMES:
+                    raise ConfigError("config.py: BUTTON_PINS key %r is not a key name" % name)
+            pins = [
+                _pin(config.BUTTON_PINS[n], machine.Pin.IN, machine.Pin.PULL_UP) for n in names
+            ]
+            self.keys = ButtonReader(pins, [KEY_NAMES.index(n) for n in names])
+        else:
+            raise ConfigError("config.py: INPUT must be 'keypad' or 'buttons'")
+        self.watchdog = None
+
+    def read_keys(self):
+        return self.keys.read()
+
+    def show(self):
+        self.pixels.write()
+
+    def ticks_ms(self):
+        return time.ticks_ms()
+
+    def start_watchdog(self, timeout_ms):
+        self.watchdog = machine.WDT(timeout=timeout_ms)
+
+    def feed_watchdog(self):
+        if self.watchdog is not None:
+            self.watchdog.feed()
+
+    def reset(self):
+        machine.reset()

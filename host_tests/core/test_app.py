@@ -1,0 +1,165 @@
+import config
+from board.layout import Layout
+from board_rig import Rig
+from cribbage.game import CUT, MATCH_OVER, PLAY
+from key_player import play_match
+from memstore import MemoryStore
+from ui.keys import Debouncer
+
+LAYOUT = Layout(config)
+BLUE, ORANGE = config.SIDE_COLOURS[0], config.SIDE_COLOURS[1]
+
+
+def scaled(colour, level):
+    """A palette colour at a peg level, as the renderer writes it (no dimming needed)."""
+    step = level * config.BRIGHTNESS // 255
+    return tuple(c * step // 255 for c in colour)
+
+
+# -- keys ----------------------------------------------------------------------------------
+
+# Recorded from cheap tactile switches: (ms since the first edge, contact closed?).
+BOUNCY_PRESS = [(0, 1), (1, 0), (3, 1), (4, 0), (5, 1), (9, 0), (10, 1), (80, 0), (81, 1),
+                (83, 0), (86, 1), (88, 0)]  # fmt: skip
+NOISY_CONTACT = [(0, 1), (2, 0), (7, 1), (9, 0), (14, 1), (18, 0), (25, 1), (27, 0)]
+
+
+def replay(trace, key=5, end=400, long_ms=700):
+    events = []
+    debouncer = Debouncer(lambda k, is_long: events.append((k, is_long)), 30, long_ms)
+    level = 0
+    position = 0
+    for now in range(0, end):
+        while position < len(trace) and trace[position][0] <= now:
+            level = trace[position][1]
+            position += 1
+        debouncer.feed(level << key, now)
+    return events
+
+
+def test_a_bouncing_press_gives_exactly_one_short_event():
+    assert replay(BOUNCY_PRESS) == [(5, False)]
+
+
+def test_contact_noise_shorter_than_the_debounce_gives_nothing():
+    assert replay(NOISY_CONTACT) == []
+
+
+def test_a_held_key_gives_one_long_event_and_nothing_on_release():
+    held = [(0, 1), (2, 0), (4, 1), (900, 0), (902, 1), (903, 0)]
+    assert replay(held, end=1200) == [(5, True)]
+
+
+def test_two_keys_pressed_together_give_one_event_each():
+    events = []
+    debouncer = Debouncer(lambda k, is_long: events.append(k), 30, 700)
+    for now in range(0, 200):
+        raw = 0
+        if 0 <= now < 100 or (now % 7 == 0 and now < 110):
+            raw |= 1 << 2
+        if 20 <= now < 150:
+            raw |= 1 << 9
+        debouncer.feed(raw, now)
+    assert sorted(events) == [2, 9]
+
+
+def test_the_debouncer_works_across_the_tick_wrap():
+    events = []
+    debouncer = Debouncer(lambda k, is_long: events.append(k), 30, 700)
+    start = 0x3FFFFFFF - 40
+    for step in range(0, 150):
+        now = (start + step) & 0x3FFFFFFF
+        debouncer.feed(1 if step < 80 else 0, now)
+    assert events == [0]
+
+
+# -- the board -----------------------------------------------------------------------------
+
+
+def test_a_new_board_waits_for_a_match_and_lights_the_mode():
+    rig = Rig()
+    assert rig.match.phase is None
+    mode_led, _ = LAYOUT.status_leds("mode")
+    assert rig.colour(mode_led) != (0, 0, 0)
+    assert rig.colour(LAYOUT.start_holes[0]) == (0, 0, 0)
+    rig.press("#")
+    assert rig.match.phase == CUT
+    assert rig.colour(LAYOUT.start_holes[0]) == scaled(BLUE, 255)
+    assert rig.colour(LAYOUT.start_holes[1]) == scaled(ORANGE, 255)
+
+
+def test_keys_peg_the_play_and_the_leds_follow():
+    rig = Rig()
+    rig.keys("# 5 4")  # new match, starter 5 of spades
+    assert rig.match.phase == PLAY
+    rig.keys("0 5")  # orange (left of the blue dealer) lays a ten, blue a five: fifteen 2
+    assert rig.match.front == [2, 0]
+    assert rig.colour(LAYOUT.peg_led(0, 2, 121)) == scaled(BLUE, 255)  # front peg
+    assert rig.colour(LAYOUT.peg_led(0, 0, 121)) == scaled(BLUE, 40)  # rear peg, dim
+    tens, _ = LAYOUT.status_leds("tens")
+    units, _ = LAYOUT.status_leds("units")
+    assert rig.colour(tens) != (0, 0, 0) and rig.colour(tens + 1) == (0, 0, 0)
+    assert rig.colour(units + 4) != (0, 0, 0) and rig.colour(units + 5) == (0, 0, 0)
+    assert "blue: fifteen for 2, now 2" in rig.lines
+
+
+def test_a_play_past_31_flashes_an_error_and_changes_nothing():
+    rig = Rig()
+    rig.keys("# 5 4 C B 9")  # K Q 9: 29
+    before = rig.match.state()
+    rig.press("3")  # 32
+    assert rig.match.state() == before
+    assert rig.lines[-1] == "error: 32 would take the count past 31"
+    error_led, _ = LAYOUT.status_leds("error")
+    lit = False
+    for _ in range(10):
+        rig.wait(30)
+        lit = lit or rig.colour(error_led) != (0, 0, 0)
+    assert lit
+    rig.wait(1000)
+    assert rig.colour(error_led) == (0, 0, 0)
+
+
+def test_points_in_at_most_three_keys_with_a_preview():
+    rig = Rig()
+    rig.keys("# # D 7")  # new match, starter not keyed, points for the player in turn
+    preview = LAYOUT.peg_led(1, 7, 121)
+    seen = set()
+    for _ in range(6):
+        rig.wait(100)
+        seen.add(rig.colour(preview))
+    assert (255 * 64 // 255, 255 * 64 // 255, 255 * 64 // 255) in seen  # white, blinking
+    assert rig.match.front == [0, 0]
+    rig.keys("#")  # 7 confirmed: three presses
+    assert rig.match.front == [0, 7]
+    rig.keys("D 2 9 #")
+    assert rig.match.front == [0, 36]
+
+
+def test_undo_is_one_key_away_and_survives_a_restart():
+    store = MemoryStore()
+    rig = Rig(store)
+    rig.keys("# 5 4 0 5")
+    assert rig.match.front == [2, 0]
+    rig.press("*")
+    assert rig.match.front == [0, 0]
+    again = Rig(store)
+    assert again.match.front == [0, 0] and again.match.play.count == 10
+    again.hold("*")  # redo
+    assert again.match.front == [2, 0]
+
+
+def test_a_whole_121_game_played_key_by_key():
+    rig = Rig()
+    rig.press("#")
+    checks = play_match(rig, seed=7)
+    assert checks and all(checks), checks
+    match = rig.match
+    assert match.phase == MATCH_OVER
+    winner = match.results[-1]
+    assert match.front[winner] == 121
+    # The game hole in the winner's colour; each side's front peg where its score is.
+    assert rig.colour(LAYOUT.game_hole) == scaled(config.SIDE_COLOURS[winner], 255)
+    loser = 1 - winner
+    assert rig.colour(LAYOUT.peg_led(loser, match.front[loser], 121)) != (0, 0, 0)
+    assert rig.match_won == "%s wins the match" % ("blue", "orange")[winner]

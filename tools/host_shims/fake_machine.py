@@ -1,0 +1,83 @@
+# A stand-in for MicroPython's `machine` on an ESP32, for tests and the simulator: pins that
+# refuse the numbers a real ESP32 refuses, a 4x4 keypad and buttons that can be "pressed",
+# a watchdog that remembers when it was fed, and reset() as an exception.
+
+# GPIOs an ESP32-WROOM module offers; 6-11 drive the flash, 34-39 are inputs only.
+VALID_PINS = (0, 1, 2, 3, 4, 5, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 25, 26, 27, 32, 33)
+INPUT_ONLY = (34, 35, 36, 39)
+
+_levels = {}  # pin id -> level driven by the firmware
+_pressed = set()  # (row pin, col pin) pairs of pressed keypad keys, or ("button", pin)
+
+
+class Pin:
+    IN = 1
+    OUT = 3
+    PULL_UP = 1
+    PULL_DOWN = 2
+    OPEN_DRAIN = 7
+
+    def __init__(self, pin_id, mode=-1, pull=-1, value=None):
+        if pin_id not in VALID_PINS and pin_id not in INPUT_ONLY:
+            raise ValueError("invalid pin")
+        if mode == Pin.OUT and pin_id in INPUT_ONLY:
+            raise ValueError("pin can only be input")
+        self.id = pin_id
+        self.mode = mode
+        if value is not None:
+            _levels[pin_id] = value
+
+    def value(self, level=None):
+        if level is not None:
+            _levels[self.id] = 1 if level else 0
+            return None
+        if self.mode == Pin.OUT:
+            return _levels.get(self.id, 0)
+        if ("button", self.id) in _pressed:
+            return 0
+        for row, col in _pressed:
+            if col == self.id and row != "button" and _levels.get(row, 1) == 0:
+                return 0
+        return 1
+
+    def __call__(self, level=None):
+        return self.value(level)
+
+
+def press(row_pin, col_pin):
+    _pressed.add((row_pin, col_pin))
+
+
+def press_button(pin_id):
+    _pressed.add(("button", pin_id))
+
+
+def release_all():
+    _pressed.clear()
+
+
+class FakeReset(Exception):
+    """machine.reset() was called."""
+
+
+def reset():
+    raise FakeReset()
+
+
+def soft_reset():
+    raise FakeReset()
+
+
+def freq(hz=None):
+    return 160000000 if hz is None else None
+
+
+class WDT:
+    fed = 0  # how many times any watchdog was fed
+    started = None  # timeout of the watchdog started, or None
+
+    def __init__(self, id=0, timeout=5000):
+        WDT.started = timeout
+
+    def feed(self):
+        WDT.fed += 1

@@ -1,0 +1,39 @@
+# A stand-in for MicroPython's `neopixel`: the same buffer (G, R, B per LED) and write().
+
+
+class NeoPixel:
+    ORDER = (1, 0, 2, 3)
+
+    def __init__(self, pin, n, bpp=3, timing=1):
+        self.pin = pin
+        self.n = n
+        self.bpp = bpp
+        self.buf = bytearray(n * bpp)
+        self.shown = bytes(n * bpp)  # what the strip shows: buf as of the last write()
+        self.writes = 0
+
+    def __len__(self):
+        return self.n
+
+    def __setitem__(self, index, colour):
+        at = index * self.bpp
+        self.buf[at] = colour[1]
+        self.buf[at + 1] = colour[0]
+        self.buf[at + 2] = colour[2]
+
+    def __getitem__(self, index):
+        at = index * self.bpp
+        return (self.buf[at + 1], self.buf[at], self.buf[at + 2])
+
+    def fill(self, colour):
+        for i in range(self.n):
+            self[i] = colour
+
+    def write(self):
+        self.shown = bytes(self.buf)
+        self.writes += 1
+
+    def colour_at(self, index):
+        """(R, G, B) the strip shows at index."""
+        at = index * self.bpp
+        return (self.shown[at + 1], self.shown[at], self.shown[at + 2])
