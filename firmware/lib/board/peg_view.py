@@ -1,101 +1,179 @@
 # The cribbage board on the LEDs: two pegs per side, the skunk lines, the game hole, and the
 # status area (mode, dealer, turn, running count, match tally, saving, errors).
+#
+# This runs on every repaint, so it writes the renderer's arrays itself (leds[n] = LED,
+# entries[n] = colour * 3 + level) instead of calling a method per LED, reads the pegs'
+# LEDs from the layout's tables, and builds nothing on the heap. The part drawn from the
+# match stays in the arrays until the match changes; animation frames redraw only the
+# overlay after it, and a frame identical to the last is not drawn at all.
 from board import render as rd
 from board.overlay import WIN
 from cribbage.game import GAME_OVER, MATCH_OVER, PLAY
 
 MAX_TALLY = 5
+UNITS = 9
+_MARK = rd.MARK * 3 + rd.FULL
+_WHITE_DIM = rd.WHITE * 3 + rd.DIM
+_WHITE_FULL = rd.WHITE * 3 + rd.FULL
+_ERROR_FULL = rd.ERROR * 3 + rd.FULL
+_ERROR_DIM = rd.ERROR * 3 + rd.DIM
 
 
-def draw_status_common(renderer, layout, overlay, mode_colour):
-    first, _ = layout.status_leds("mode")
-    renderer.light(first, mode_colour, rd.DIM)
-    if overlay.save_failed:
-        first, _ = layout.status_leds("save")
-        renderer.light(first, rd.ERROR, rd.FULL)
-    if overlay.error_lit():
-        first, count = layout.status_leds("error")
-        renderer.light(first, rd.ERROR, rd.FULL)
-        # The whole status line flashes too, so the error is seen from across the table.
-        for name in ("tens", "units"):
-            first, count = layout.status_leds(name)
-            for i in range(count):
-                renderer.light(first + i, rd.ERROR, rd.DIM)
-
-
-def draw_count(renderer, layout, count):
-    """The running count: one LED per ten, then one per unit."""
-    first, _ = layout.status_leds("tens")
+def draw_count(renderer, layout, count, n):
+    """A number up to 39: one LED per ten, then one per unit; returns the new count."""
+    leds = renderer.leds
+    entries = renderer.entries
+    first = layout.tens_led
     for i in range(count // 10):
-        renderer.light(first + i, rd.WHITE, rd.DIM)
-    first, _ = layout.status_leds("units")
+        leds[n] = first + i
+        entries[n] = _WHITE_DIM
+        n += 1
+    first = layout.units_led
     for i in range(count % 10):
-        renderer.light(first + i, rd.WHITE, rd.DIM)
+        leds[n] = first + i
+        entries[n] = _WHITE_DIM
+        n += 1
+    return n
 
 
-def _peg_colour(side, points, target):
-    return rd.PALE_0 + side if 60 < points < target else rd.SIDE_0 + side
+def overlay_signature(overlay):
+    """A number that changes whenever what the overlay lights changes."""
+    signature = overlay.frame() + 1
+    if overlay.error_lit():
+        signature |= 1 << 20
+    if overlay.save_failed:
+        signature |= 1 << 21
+    if overlay.preview_side >= 0 and overlay.preview_points > 0 and overlay.now // 250 % 2 == 0:
+        signature |= (overlay.preview_side + 1) << 22 | overlay.preview_points << 24
+    return signature
 
 
-def draw(renderer, layout, match, overlay):
-    renderer.begin()
-    if match.phase is None:
-        draw_status_common(renderer, layout, overlay, rd.MODE_CRIBBAGE)
-        return
-    target = match.target
-    sides = match.sides()
-    frame = overlay.frame()
-    for side in range(sides):
-        for line in (match.skunk, match.double_skunk):
-            if 0 < line < target:
-                renderer.light(layout.peg_led(side, line, target), rd.MARK, rd.FULL)
-    for side in range(sides):
-        front = match.front[side]
-        rear = match.rear[side]
-        if 60 < front < target:
-            renderer.light(layout.start_holes[side], side, rd.FAINT)  # second lap
-        if rear != front or front == 0:
-            renderer.light(
-                layout.peg_led(side, rear, target), _peg_colour(side, rear, target), rd.DIM
-            )
-        renderer.light(
-            layout.peg_led(side, front, target), _peg_colour(side, front, target), rd.FULL
-        )
-    if overlay.preview_side >= 0 and overlay.preview_points > 0:
-        side = overlay.preview_side
-        ahead = min(match.front[side] + overlay.preview_points, target)
+def draw(renderer, layout, match, overlay, version):
+    """Draws the frame; False when it would be the frame already drawn. The part that comes
+    from the match is drawn again only when `version` (History.version) has changed."""
+    signature = overlay_signature(overlay)
+    if version == renderer.base_version and signature == renderer.signature:
+        return False
+    if version != renderer.base_version:
+        renderer.base_count = draw_base(renderer, layout, match)
+        renderer.base_version = version
+    renderer.signature = signature
+    renderer.count = draw_overlay(renderer, layout, match, overlay, renderer.base_count)
+    return True
+
+
+def draw_overlay(renderer, layout, match, overlay, n):
+    """The preview peg, a celebration, the error flash and the saving warning."""
+    leds = renderer.leds
+    entries = renderer.entries
+    side = overlay.preview_side
+    if match.phase is not None and side >= 0 and overlay.preview_points > 0:
         if overlay.now // 250 % 2 == 0:  # blinks until confirmed
-            renderer.light(layout.peg_led(side, ahead, target), rd.WHITE, rd.FULL)
-    if match.phase in (GAME_OVER, MATCH_OVER):
-        winner = match.results[-1]
-        renderer.light(layout.game_hole, winner, rd.FULL)
+            ahead = match.front[side] + overlay.preview_points
+            target = match.target
+            leds[n] = layout.peg_leds[side][ahead] if ahead < target else layout.game_hole
+            entries[n] = _WHITE_FULL
+            n += 1
+    frame = overlay.frame()
     if frame >= 0:
-        _draw_celebration(renderer, layout, overlay, frame, target)
-    # Status area.
-    draw_status_common(renderer, layout, overlay, rd.MODE_CRIBBAGE)
-    first, _ = layout.status_leds("dealer")
+        n = _draw_celebration(renderer, layout, overlay, frame, n)
+    if overlay.save_failed:
+        leds[n] = layout.save_led
+        entries[n] = _ERROR_FULL
+        n += 1
+    if overlay.error_lit():
+        leds[n] = layout.error_led
+        entries[n] = _ERROR_FULL
+        n += 1
+        # The count LEDs flash too, so the error is seen from across the table.
+        first = layout.tens_led
+        for i in range(3 + UNITS):
+            leds[n] = first + i
+            entries[n] = _ERROR_DIM
+            n += 1
+    return n
+
+
+def draw_base(renderer, layout, match):
+    """Everything the match itself shows; returns how many LEDs it lit."""
+    leds = renderer.leds
+    entries = renderer.entries
+    leds[0] = layout.mode_led
+    entries[0] = rd.MODE_CRIBBAGE * 3 + rd.DIM
+    n = 1
+    phase = match.phase
+    if phase is None:
+        return n
+    target = match.target
+    skunk = match.skunk if 0 < match.skunk < target else 0
+    double = match.double_skunk if 0 < match.double_skunk < target else 0
+    front_pegs = match.front
+    rear_pegs = match.rear
+    for side in range(match.sides()):
+        holes = layout.peg_leds[side]
+        if skunk:
+            leds[n] = holes[skunk]
+            entries[n] = _MARK
+            n += 1
+        if double:
+            leds[n] = holes[double]
+            entries[n] = _MARK
+            n += 1
+        front = front_pegs[side]
+        rear = rear_pegs[side]
+        if 60 < front < target:
+            leds[n] = holes[0]  # the start hole glows while the side is on its second lap
+            entries[n] = side * 3 + rd.FAINT
+            n += 1
+        if rear != front or front == 0:
+            colour = rd.PALE_0 + side if 60 < rear < target else side
+            leds[n] = holes[rear]
+            entries[n] = colour * 3 + rd.DIM
+            n += 1
+        colour = rd.PALE_0 + side if 60 < front < target else side
+        leds[n] = holes[front] if front < target else layout.game_hole
+        entries[n] = colour * 3 + rd.FULL
+        n += 1
+    if phase == GAME_OVER or phase == MATCH_OVER:
+        leds[n] = layout.game_hole
+        entries[n] = match.results[-1] * 3 + rd.FULL
+        n += 1
     dealer_side = match.side_of(match.dealer)
-    renderer.light(first + dealer_side, dealer_side, rd.DIM)
-    if match.phase == PLAY and not match.play.finished:
-        first, _ = layout.status_leds("turn")
-        turn_side = match.side_of(match.play.turn)
-        renderer.light(first + turn_side, turn_side, rd.FULL)
-        draw_count(renderer, layout, match.play.count)
-    first, _ = layout.status_leds("tally")
+    leds[n] = layout.dealer_led + dealer_side
+    entries[n] = dealer_side * 3 + rd.DIM
+    n += 1
+    play = match.play
+    if phase == PLAY and not play.finished:
+        turn_side = match.side_of(play.turn)
+        leds[n] = layout.turn_led + turn_side
+        entries[n] = turn_side * 3 + rd.FULL
+        n += 1
+        n = draw_count(renderer, layout, play.count, n)
     results = match.results
     start = len(results) - MAX_TALLY if len(results) > MAX_TALLY else 0
+    first = layout.tally_led - start
     for i in range(start, len(results)):
-        renderer.light(first + i - start, results[i], rd.DIM)
+        leds[n] = first + i
+        entries[n] = results[i] * 3 + rd.DIM
+        n += 1
+    return n
 
 
-def _draw_celebration(renderer, layout, overlay, frame, target):
+def _draw_celebration(renderer, layout, overlay, frame, n):
+    leds = renderer.leds
+    entries = renderer.entries
     side = overlay.effect_side
-    if overlay.effect == WIN:  # a win: light chases round the winner's track
+    if overlay.effect == WIN:  # light chases round the winner's track
+        holes = layout.peg_leds[side]
         for k in range(6):
-            hole = (frame * 3 + k * 10) % 60
-            renderer.light(layout.track_leds[side * 60 + hole], rd.WHITE, rd.FULL)
-    else:  # a 29 hand: the status line sparkles in the side's colour
-        first, count = layout.status_leds("units")
-        for i in range(count):
+            leds[n] = holes[1 + (frame * 3 + k * 10) % 60]
+            entries[n] = _WHITE_FULL
+            n += 1
+    else:  # a 29 hand: the units LEDs sparkle in the side's colour
+        first = layout.units_led
+        for i in range(UNITS):
             if (i + frame) % 3 == 0:
-                renderer.light(first + i, side, rd.FULL)
+                leds[n] = first + i
+                entries[n] = side * 3 + rd.FULL
+                n += 1
+    return n
