@@ -24,6 +24,11 @@ TRACKS = 2  # one per player or partnership; 3 adds a 60-LED track for a third p
 # row 1 (inner); side 1 up row 3 (outer) and down row 2 (inner); a third track up row 4
 # and down row 5. Each side's first hole is at the lower end of its outer row.
 
+# The drilling drawing (tools/board_picture.py --drill): hole spacing and size, in mm.
+HOLE_PITCH_MM = 8
+HOLE_DIAMETER_MM = 5  # a 5 mm LED, or a light pipe over an SMD strip
+TRACK_GAP_MM = 14
+
 # -- The strip --------------------------------------------------------------------------
 # Where each row's first LED (the lower end) sits on the strip, and whether the strip runs
 # through that row from the upper end instead (the usual zig-zag wiring).

@@ -13,7 +13,7 @@ from cribbage.game import GAME_OVER, MATCH_OVER, PLAY
 MAX_TALLY = 5
 UNITS = 9
 _MARK = rd.MARK * 3 + rd.FULL
-_WHITE_DIM = rd.WHITE * 3 + rd.DIM
+_COUNT = rd.WHITE * 3 + rd.FULL  # bright: the faint skunk marks are grey
 _WHITE_FULL = rd.WHITE * 3 + rd.FULL
 _ERROR_FULL = rd.ERROR * 3 + rd.FULL
 _ERROR_DIM = rd.ERROR * 3 + rd.DIM
@@ -26,12 +26,12 @@ def draw_count(renderer, layout, count, n):
     first = layout.tens_led
     for i in range(count // 10):
         leds[n] = first + i
-        entries[n] = _WHITE_DIM
+        entries[n] = _COUNT
         n += 1
     first = layout.units_led
     for i in range(count % 10):
         leds[n] = first + i
-        entries[n] = _WHITE_DIM
+        entries[n] = _COUNT
         n += 1
     return n
 

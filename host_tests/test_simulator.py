@@ -1,0 +1,144 @@
+"""The simulator as a user meets it: through a real pseudo-terminal, and through scripts."""
+
+import os
+import pty
+import select
+import subprocess
+import sys
+import time
+
+from _paths import ROOT
+
+SIMULATOR = os.path.join(ROOT, "tools", "simulator.py")
+
+
+class Terminal:
+    """The simulator running in a pseudo-terminal: type keys, read what it draws."""
+
+    def __init__(self, data, *extra):
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:
+            os.execv(sys.executable, [sys.executable, SIMULATOR, "--data", data] + list(extra))
+        self.screen = ""
+
+    def read_until(self, text, seconds=10):
+        end = time.time() + seconds
+        while text not in self.screen:
+            left = end - time.time()
+            if left <= 0:
+                raise AssertionError(
+                    "%r not on the screen; last output:\n%s" % (text, self.screen[-2000:])
+                )
+            ready, _, _ = select.select([self.fd], [], [], left)
+            if ready:
+                try:
+                    self.screen += os.read(self.fd, 65536).decode("utf-8", "replace")
+                except OSError:
+                    break
+        return self.screen
+
+    def type(self, keys, pause=0.25):
+        for key in keys:
+            os.write(self.fd, key.encode())
+            time.sleep(pause)
+
+    def quit(self):
+        self.screen = ""
+        self.type("q")
+        _, status = os.waitpid(self.pid, 0)
+        os.close(self.fd)
+        return status
+
+
+def test_play_a_deal_in_the_terminal_quit_and_find_it_again(tmp_path):
+    data = str(tmp_path / "saves")
+    terminal = Terminal(data, "--fresh")
+    terminal.read_until("press # to start a match")
+    terminal.read_until("keypad  1 2 3 A")  # the key map is on screen
+    terminal.type("#54")  # a new match; starter: a five of spades
+    terminal.read_until("starter 5: its suit?")
+    terminal.type("05")  # orange lays a ten, blue a five
+    terminal.read_until("blue: fifteen for 2, now 2")
+    terminal.read_until("score: blue 2 (rear peg 0), orange 0 (rear peg 0); play")
+    terminal.type("5")  # orange pairs it
+    terminal.read_until("orange: pair for 2, now 2")
+    assert "\x1b[38;2;" in terminal.screen  # the LEDs are drawn in colour
+    assert terminal.quit() == 0
+    again = Terminal(data)
+    again.read_until("score: blue 2 (rear peg 0), orange 2 (rear peg 0); play")
+    again.type("u")  # undo survives the restart too
+    again.read_until("score: blue 2 (rear peg 0), orange 0 (rear peg 0); play")
+    assert again.quit() == 0
+
+
+def run_script(tmp_path, keys, *extra):
+    script = tmp_path / "keys.txt"
+    script.write_text(keys)
+    done = subprocess.run(
+        [sys.executable, SIMULATOR, "--data", str(tmp_path / "saves"), "--script", str(script)]
+        + list(extra),
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_a_script_gives_the_board_as_text_with_colours_named(tmp_path):
+    report = run_script(tmp_path, "# 5 4 0 5 5")
+    lit = report.split("lit:\n")[1].split("score:")[0]
+    assert "LED 1 (side 0 hole 2): blue bright" in lit  # blue's front peg at 2
+    assert "LED 120 (side 0 start): blue dim" in lit  # its rear peg still in the start hole
+    assert "LED 118 (side 1 hole 2): orange bright" in lit
+    assert "LED 129 (status turn 2): orange dim" not in lit
+    assert "LED 128 (status turn 1): blue bright" in lit  # blue to play
+    assert "LED 131 (status tens 1): white bright" in lit  # the count is 20
+    assert "LED 132 (status tens 2): white bright" in lit
+    assert "LED 133" not in lit
+    assert "score: blue 2 (rear peg 0), orange 2 (rear peg 0); play" in report
+    assert "  orange: pair for 2, now 2" in report
+    board = report.split("board:\n")[1].split("lit:")[0].splitlines()
+    assert board[0] == "   o +O............................"
+    assert board[4] == "   b +B............................"
+
+
+def test_state_persists_between_script_runs_and_fresh_moves_it_aside(tmp_path):
+    run_script(tmp_path, "# 5 4 0 5")
+    report = run_script(tmp_path, "5")
+    assert "score: blue 2 (rear peg 0), orange 2 (rear peg 0); play" in report
+    report = run_script(tmp_path, "", "--fresh")
+    assert "no match yet" in report
+    assert any(name.startswith("saves.") for name in os.listdir(tmp_path))
+
+
+def test_a_whole_game_through_the_simulator_and_a_snapshot(tmp_path):
+    sys.path.insert(0, os.path.join(ROOT, "host_tests", "core"))
+    import key_player
+    from simulator import Simulator
+
+    sim = Simulator(str(tmp_path / "saves"))
+    sim.press("#")
+    checks = key_player.play_match(SimulatorRig(sim), seed=3)
+    assert checks and all(checks)
+    report = sim.text_report()
+    assert "game hole): " in report and "; match over" in report
+    sim.snapshot(str(tmp_path / "board.svg"))
+    picture = (tmp_path / "board.svg").read_text()
+    assert (
+        picture.startswith("<svg") and picture.count("<circle") == 120 + 2 + 1 + 26
+    )  # holes, starts, game, status
+
+
+class SimulatorRig:
+    """key_player drives a board_rig.Rig; the simulator offers the same few things."""
+
+    def __init__(self, sim):
+        self.sim = sim
+        self.app = sim.app
+
+    @property
+    def match(self):
+        return self.sim.app.history.state
+
+    def press(self, name, hold_ms=60):
+        self.sim.press(name, long=hold_ms > 600)

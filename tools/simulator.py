@@ -1,0 +1,295 @@
+"""The board without hardware: the real firmware app on fake pins and a fake LED strip,
+drawn in the terminal.
+
+  python3 tools/simulator.py                 play on the keyboard (q quits)
+  python3 tools/simulator.py --fresh         start from a new, empty board (the old games
+                                             are moved aside, never deleted)
+  python3 tools/simulator.py --script FILE   press the keys in FILE, then print the board as
+                                             text (colours named) and the console
+  python3 tools/simulator.py --snapshot board.svg   also write the board as a picture
+
+The games are saved in --data (default .sim/) exactly as the board saves them on flash.
+"""
+
+import argparse
+import os
+import sys
+import time
+
+import _paths  # noqa: F401
+import fakes
+
+fakes.install()
+
+import config  # noqa: E402
+import fake_machine  # noqa: E402
+from app import App  # noqa: E402
+from board.render import palette  # noqa: E402
+from board_picture import display_rgb, geometry, svg  # noqa: E402
+from hardware import Hardware  # noqa: E402
+from store import FileStore  # noqa: E402
+from ui.keys import KEY_NAMES  # noqa: E402
+
+POLL_MS = 10
+PRESS_MS = 60  # how long a typed key holds the fake contact closed
+COLOUR_NAMES = (
+    "blue", "orange", "yellow", "error", "mark", "white",
+    "green", "purple", "sky", "pale blue", "pale orange", "pale yellow",
+)  # fmt: skip
+LEVEL_NAMES = ("bright", "dim", "faint")
+GRID_LETTERS = "BOYE+WGPSbdy"  # one letter per colour; lower case when dim or faint
+# Keyboard -> (keypad key, held long?)
+KEYBOARD = {str(d): (str(d), False) for d in range(10)}
+KEYBOARD.update({"a": ("A", False), "b": ("B", False), "c": ("C", False), "d": ("D", False)})
+KEYBOARD.update({"#": ("#", False), "\r": ("#", False), "\n": ("#", False), " ": ("#", False)})
+KEYBOARD.update({"*": ("*", False), "u": ("*", False), "U": ("*", True), "r": ("*", True)})
+KEYBOARD.update({"E": ("#", True), "M": ("D", True)})
+KEY_HELP = [
+    "keypad  1 2 3 A    ranks: 1=A 2-9 0=T A=J B=Q C=K      keys: 0-9 a b c d",
+    "        4 5 6 B    # (enter, space): go / yes / OK     * (u): undo  U: redo",
+    "        7 8 9 C    0: no   D: count in points            E: hold #   M: hold D",
+    "        * 0 # D    suits: 1 clubs 2 diamonds 3 hearts 4 spades      q: quit",
+]
+
+
+class Simulator:
+    def __init__(self, data, fresh=False):
+        if fresh and os.path.isdir(data) and os.listdir(data):
+            aside = "%s.%d" % (data.rstrip("/"), int(time.time()))
+            os.rename(data, aside)
+            self.moved_aside = aside
+        else:
+            self.moved_aside = None
+        os.makedirs(data, exist_ok=True)
+        self.console = []
+        self.now = 1000
+        fake_machine.release_all()
+        self.hardware = Hardware(config)
+        self.app = App(config, self.hardware, FileStore(data), say=self.console.append)
+        self.app.boot(self.now)
+        self.app.paint(self.now)
+        self.places = geometry(config)
+        self.colours = palette(config)
+
+    # -- time and keys ---------------------------------------------------------------------
+
+    def wait(self, ms):
+        for _ in range(max(1, ms // POLL_MS)):
+            self.now = (self.now + POLL_MS) & 0x3FFFFFFF
+            self.app.poll(self.now)
+            self.app.paint(self.now)
+
+    def press(self, key, long=False):
+        """Closes the fake keypad contact of `key` (a keypad name) and lets it go."""
+        index = KEY_NAMES.index(key)
+        fake_machine.press(config.KEYPAD_ROW_PINS[index // 4], config.KEYPAD_COL_PINS[index % 4])
+        self.wait(config.LONG_PRESS_MS + 60 if long else PRESS_MS)
+        fake_machine.release_all()
+        self.wait(PRESS_MS)
+
+    def run_script(self, text):
+        """Tokens: a keypad key (1 # * D ...), hold:KEY for a long press, wait:MS."""
+        for token in text.split():
+            if token.startswith("#!") or token.startswith("//"):
+                continue
+            if token.startswith("wait:"):
+                self.wait(int(token[5:]))
+            elif token.startswith("hold:"):
+                self.press(token[5:].upper(), long=True)
+            elif token.upper() in KEY_NAMES:
+                self.press(token.upper())
+            else:
+                raise SystemExit(
+                    "script: %r is not a key (1-9 0 A-D * #), hold:KEY or wait:MS" % token
+                )
+
+    # -- what the strip shows --------------------------------------------------------------
+
+    def led_colour(self, led):
+        return self.hardware.pixels.colour_at(led)
+
+    def named(self, led):
+        """('blue', 'bright') for a lit LED, None for a dark one."""
+        rgb = self.led_colour(led)
+        if rgb == (0, 0, 0):
+            return None
+        table = self.app.renderer.table
+        for entry in range(len(self.colours) * 3):
+            at = entry * 3
+            if (table[at + 1], table[at], table[at + 2]) == rgb:
+                return COLOUR_NAMES[entry // 3], LEVEL_NAMES[entry % 3]
+        return "%02x%02x%02x" % rgb, "dimmed"
+
+    def grid(self):
+        """The board as lines of letters, laid out like the wood (top row first)."""
+        cells = {}
+        for led, x, y, _ in self.places:
+            cells[(round(y), round(x))] = led
+        lines = []
+        for y in sorted({k[0] for k in cells}, reverse=True):
+            row = []
+            for x in range(0, round(max(k[1] for k in cells)) + 1, config.HOLE_PITCH_MM):
+                led = cells.get((y, x))
+                row.append(" " if led is None else self.letter(led))
+            lines.append("".join(row).rstrip())
+        return lines
+
+    def letter(self, led):
+        named = self.named(led)
+        if named is None:
+            return "."
+        index = COLOUR_NAMES.index(named[0]) if named[0] in COLOUR_NAMES else -1
+        letter = GRID_LETTERS[index] if index >= 0 else "?"
+        return letter if named[1] == "bright" else letter.lower()
+
+    def lit_list(self):
+        """One line per lit LED: where it is and its colour, in strip order."""
+        where = {}
+        layout = self.app.layout
+        for side in range(layout.tracks):
+            for point in range(1, 61):
+                where[layout.peg_leds[side][point]] = "side %d hole %d" % (side, point)
+            where[layout.start_holes[side]] = "side %d start" % side
+        where[layout.game_hole] = "game hole"
+        for name, (first, count) in layout.status.items():
+            for i in range(count):
+                where[first + i] = "status %s %d" % (name, i + 1)
+        lines = []
+        for led in range(layout.length):
+            named = self.named(led)
+            if named:
+                lines.append("LED %d (%s): %s %s" % (led, where.get(led, "?"), named[0], named[1]))
+        return lines
+
+    def text_report(self):
+        out = ["board:"] + ["  " + line for line in self.grid()]
+        out.append("lit:")
+        out += ["  " + line for line in self.lit_list()]
+        out.append(score_line(self))
+        out.append("console:")
+        out += ["  " + line for line in self.console]
+        return "\n".join(out) + "\n"
+
+    def snapshot(self, path):
+        colours = {}
+        for led in range(self.app.layout.length):
+            rgb = self.led_colour(led)
+            if rgb != (0, 0, 0):
+                colours[led] = rgb
+        with open(path, "w") as out:
+            out.write(svg(config, colours))
+
+
+# -- the terminal --------------------------------------------------------------------------
+
+
+def ansi_board(sim):
+    """The board in colour, one cell per hole."""
+    lines = []
+    cells = {}
+    for led, x, y, _ in sim.places:
+        cells[(round(y), round(x))] = led
+    for y in sorted({k[0] for k in cells}, reverse=True):
+        row = []
+        for x in range(0, round(max(k[1] for k in cells)) + 1, config.HOLE_PITCH_MM):
+            led = cells.get((y, x))
+            if led is None:
+                row.append("  ")
+                continue
+            r, g, b = sim.led_colour(led)
+            if (r, g, b) == (0, 0, 0):
+                row.append("\x1b[38;2;90;70;50m\u00b7 \x1b[0m")
+            else:
+                r, g, b = display_rgb((r, g, b), config.BRIGHTNESS)
+                row.append("\x1b[38;2;%d;%d;%dm\u25cf \x1b[0m" % (r, g, b))
+        lines.append("".join(row))
+    return lines
+
+
+def score_line(sim):
+    match = sim.app.history.state
+    if match.phase is None:
+        return "no match yet"
+    names = ("blue", "orange", "yellow")
+    parts = [
+        "%s %d (rear peg %d)" % (names[s], match.front[s], match.rear[s])
+        for s in range(match.sides())
+    ]
+    return "score: " + ", ".join(parts) + "; " + match.phase
+
+
+def draw_screen(sim, out):
+    screen = ["\x1b[H\x1b[2J", "Cribbage board simulator (the firmware app on fake hardware)", ""]
+    screen += ansi_board(sim)
+    screen.append("      status: mode, dealer x3, turn x3, count tens x3 and units x9, games x5,")
+    screen.append("      saving, error.  Blue pegs the lower track, orange the upper.")
+    screen.append(score_line(sim))
+    screen.append("")
+    screen += KEY_HELP
+    screen.append("")
+    screen.append("console:")
+    screen += ["  " + line for line in sim.console[-10:]]
+    out.write("\r\n".join(screen) + "\r\n")
+    out.flush()
+
+
+def interactive(sim, snapshot):
+    import select
+    import termios
+    import tty
+
+    stdin = sys.stdin.fileno()
+    saved = termios.tcgetattr(stdin)
+    tty.setraw(stdin)
+    try:
+        shown_console = -1
+        last_frame = None
+        while True:
+            ready, _, _ = select.select([stdin], [], [], POLL_MS / 1000.0)
+            if ready:
+                typed = os.read(stdin, 1).decode(errors="ignore")
+                if typed in ("q", "\x03", "\x04"):
+                    break
+                if typed in KEYBOARD:
+                    key, long = KEYBOARD[typed]
+                    sim.press(key, long)
+            else:
+                sim.wait(POLL_MS)
+            frame = bytes(sim.hardware.pixels.shown)
+            if frame != last_frame or len(sim.console) != shown_console:
+                draw_screen(sim, sys.stdout)
+                last_frame = frame
+                shown_console = len(sim.console)
+    finally:
+        termios.tcsetattr(stdin, termios.TCSADRAIN, saved)
+        sys.stdout.write("\r\n")
+    if snapshot:
+        sim.snapshot(snapshot)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description="The cribbage board, simulated in a terminal")
+    parser.add_argument("--data", default=os.path.join(_paths.ROOT, ".sim"), help="save folder")
+    parser.add_argument("--fresh", action="store_true", help="start from an empty board")
+    parser.add_argument("--script", metavar="FILE", help="key presses to play, - for stdin")
+    parser.add_argument("--snapshot", metavar="FILE.svg", help="write the board as a picture")
+    args = parser.parse_args(argv)
+    sim = Simulator(args.data, fresh=args.fresh)
+    if sim.moved_aside:
+        print("the old games were moved to %s" % sim.moved_aside)
+    if args.script:
+        text = sys.stdin.read() if args.script == "-" else open(args.script).read()
+        sim.run_script(text)
+        sim.wait(3000)  # let flashes and celebrations end
+        sys.stdout.write(sim.text_report())
+        if args.snapshot:
+            sim.snapshot(args.snapshot)
+        return 0
+    if not sys.stdin.isatty():
+        raise SystemExit("no terminal: use --script FILE (or run it in a terminal)")
+    interactive(sim, args.snapshot)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
