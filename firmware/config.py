@@ -51,7 +51,7 @@ MA_IDLE_PER_LED = 1  # a WS2812 draws this even when dark
 # deficiencies (the Okabe-Ito palette), never red against green.
 SIDE_COLOURS = ((0, 114, 178), (230, 159, 0), (240, 228, 66))
 ERROR_COLOUR = (213, 94, 0)  # vermillion, shown flashing
-MARK_COLOUR = (40, 40, 40)  # skunk lines, faint
+MARK_COLOUR = (24, 24, 24)  # skunk lines: fainter than the dim white of the count
 
 # -- Timing -----------------------------------------------------------------------------
 KEY_POLL_MS = 10

@@ -92,8 +92,8 @@ def test_a_script_gives_the_board_as_text_with_colours_named(tmp_path):
     assert "LED 118 (side 1 hole 2): orange bright" in lit
     assert "LED 129 (status turn 2): orange dim" not in lit
     assert "LED 128 (status turn 1): blue bright" in lit  # blue to play
-    assert "LED 131 (status tens 1): white bright" in lit  # the count is 20
-    assert "LED 132 (status tens 2): white bright" in lit
+    assert "LED 131 (status tens 1): white dim" in lit  # the count is 20
+    assert "LED 132 (status tens 2): white dim" in lit
     assert "LED 133" not in lit
     assert "score: blue 2 (rear peg 0), orange 2 (rear peg 0); play" in report
     assert "  orange: pair for 2, now 2" in report

@@ -17,7 +17,7 @@ import tempfile
 from _paths import FIRMWARE, ROOT
 
 BUILD = os.path.join(ROOT, "build", "board")
-KEEP_AS_SOURCE = ("main.py", "boot.py")
+KEEP_AS_SOURCE = ("main.py", "boot.py", "config.py")  # run or edited by name on the board
 MARCH = "xtensawin"
 
 
@@ -54,7 +54,9 @@ def compile_one(source, target):
 
 
 def build(out_dir=BUILD):
-    """Writes the board's file tree into out_dir; returns the relative paths written."""
+    """Writes the board's file tree into out_dir anew; returns the relative paths written."""
+    if os.path.isdir(out_dir):
+        shutil.rmtree(out_dir)  # a module removed from firmware/ must not linger here
     written = []
     for source in firmware_sources():
         if os.path.basename(source) in KEEP_AS_SOURCE:

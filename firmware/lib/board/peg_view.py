@@ -13,7 +13,7 @@ from cribbage.game import GAME_OVER, MATCH_OVER, PLAY
 MAX_TALLY = 5
 UNITS = 9
 _MARK = rd.MARK * 3 + rd.FULL
-_COUNT = rd.WHITE * 3 + rd.FULL  # bright: the faint skunk marks are grey
+_COUNT = rd.WHITE * 3 + rd.DIM
 _WHITE_FULL = rd.WHITE * 3 + rd.FULL
 _ERROR_FULL = rd.ERROR * 3 + rd.FULL
 _ERROR_DIM = rd.ERROR * 3 + rd.DIM

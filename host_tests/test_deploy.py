@@ -1,0 +1,128 @@
+import json
+import os
+import subprocess
+import sys
+from io import StringIO
+
+import pytest
+
+import build_mpy
+import deploy
+from _paths import ROOT
+
+FAKE = os.path.join(ROOT, "host_tests", "fakes", "mpremote_fake.py")
+
+
+def test_the_build_compiles_every_file_and_keeps_the_entry_points_as_source(tmp_path):
+    written = build_mpy.build(str(tmp_path))
+    sources = build_mpy.firmware_sources()
+    assert len(written) == len(sources)
+    assert {"main.py", "config.py"} <= set(written)
+    assert "lib/app.mpy" in written and "lib/cribbage/score.mpy" in written
+    assert not [p for p in written if p.startswith("lib/") and p.endswith(".py")]
+
+
+def test_the_mpy_files_match_the_micropython_that_runs_them(tmp_path):
+    build_mpy.build(str(tmp_path))
+    with open(tmp_path / "lib" / "app.mpy", "rb") as handle:
+        header = handle.read(4)
+    # 'M', the .mpy version, no native code (so any architecture loads it).
+    assert header[:3] == b"M\x06\x00"
+    micropython = os.path.join(os.path.dirname(sys.executable), "micropython")
+    done = subprocess.run(
+        [micropython, "-c", "import sys; print(sys.implementation._mpy & 0xff)"],
+        capture_output=True,
+        text=True,
+    )
+    assert int(done.stdout) == header[1]
+
+
+def test_change_detection_copies_only_what_changed_and_removes_what_went():
+    local = {"main.py": "aa", "lib/app.mpy": "bb", "lib/ui/keys.mpy": "cc"}
+    assert deploy.plan(local, dict(local)) == ([], [], [])
+    remote = {"main.py": "aa", "lib/app.mpy": "old", "lib/gone.mpy": "dd"}
+    copy, remove, folders = deploy.plan(local, remote)
+    assert copy == ["lib/app.mpy", "lib/ui/keys.mpy"]
+    assert remove == ["lib/gone.mpy"]
+    assert folders == ["lib", "lib/ui"]
+
+
+def test_the_dry_run_prints_the_exact_commands_and_touches_nothing(monkeypatch):
+    calls = []
+    monkeypatch.setattr(deploy, "run_mpremote", lambda argv: calls.append(argv))
+    out = StringIO()
+    assert deploy.deploy(port="/dev/ttyUSB0", dry_run=True, out=out) == 0
+    assert calls == []
+    lines = out.getvalue().splitlines()
+    assert lines[:4] == [
+        ".venv/bin/mpremote connect /dev/ttyUSB0 fs mkdir :lib",
+        ".venv/bin/mpremote connect /dev/ttyUSB0 fs mkdir :lib/board",
+        ".venv/bin/mpremote connect /dev/ttyUSB0 fs mkdir :lib/cribbage",
+        ".venv/bin/mpremote connect /dev/ttyUSB0 fs mkdir :lib/ui",
+    ]
+    assert (
+        lines[4]
+        == ".venv/bin/mpremote connect /dev/ttyUSB0 fs cp -f build/board/config.py :config.py \\"
+    )
+    assert "  + fs cp -f build/board/lib/app.mpy :lib/app.mpy \\" in lines
+    assert "  + fs cp -f build/board/main.py :main.py \\" in lines
+    assert lines[-2:] == ["  + fs cp -f build/deployed-manifest.txt :.deployed \\", "  + reset"]
+    copied = [line for line in lines if " cp -f build/board/" in line]
+    assert len(copied) == len(build_mpy.firmware_sources())
+
+
+@pytest.fixture
+def fake_board(tmp_path, monkeypatch):
+    board = tmp_path / "board"
+    board.mkdir()
+    monkeypatch.setenv("FAKE_BOARD", str(board))
+    monkeypatch.setattr(deploy, "mpremote", lambda: [sys.executable, FAKE])
+    return board
+
+
+def test_deploying_twice_copies_nothing_the_second_time(fake_board):
+    out = StringIO()
+    deploy.deploy(out=out)
+    assert out.getvalue().startswith(
+        "/dev/ttyUSB7: %d files to copy" % len(build_mpy.firmware_sources())
+    )
+    assert (fake_board / "lib" / "cribbage" / "score.mpy").exists()
+    assert (fake_board / "main.py").read_text() == open(
+        os.path.join(ROOT, "firmware", "main.py")
+    ).read()
+    (fake_board / "data").mkdir()
+    (fake_board / "data" / "cribbage.log").write_bytes(b"CRJ1 saved games")
+    out = StringIO()
+    deploy.deploy(port="/dev/ttyUSB7", out=out)
+    assert ": 0 files to copy" in out.getvalue()
+    assert (fake_board / "data" / "cribbage.log").read_bytes() == b"CRJ1 saved games"
+    manifest = (fake_board / ".deployed").read_text()
+    manifest = manifest.replace(manifest[:64], "0" * 64, 1)  # one file now differs
+    (fake_board / ".deployed").write_text(manifest)
+    out = StringIO()
+    deploy.deploy(port="/dev/ttyUSB7", out=out)
+    assert ": 1 files to copy" in out.getvalue()
+
+
+@pytest.mark.parametrize(
+    "mode, message",
+    [
+        ("none", "No ESP32 found on USB: plug the board in with a data cable"),
+        ("plain", "does not answer as MicroPython: flash MicroPython first"),
+        ("full", "The board's flash is full: delete files you put there yourself"),
+    ],
+)
+def test_failures_are_explained_in_one_sentence(fake_board, monkeypatch, capsys, mode, message):
+    monkeypatch.setenv("FAKE_MODE", mode)
+    assert deploy.main([]) == 1
+    error = capsys.readouterr().err
+    assert message in error and error.count("\n") == 1
+
+
+def test_package_json_installs_every_firmware_file_with_mip():
+    with open(os.path.join(ROOT, "package.json")) as handle:
+        package = json.load(handle)
+    targets = [target for target, _ in package["urls"]]
+    assert sorted(targets) == sorted(build_mpy.firmware_sources())
+    for target, url in package["urls"]:
+        assert url == "firmware/" + target and os.path.exists(os.path.join(ROOT, url))

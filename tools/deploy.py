@@ -1,0 +1,206 @@
+"""Puts the firmware on an ESP32 running MicroPython, over USB, with mpremote.
+
+  python tools/deploy.py                 build, copy what changed, reset the board
+  python tools/deploy.py --port /dev/ttyUSB0
+  python tools/deploy.py --dry-run       print the exact mpremote commands; touch nothing
+
+firmware/ is compiled to .mpy (main.py, boot.py and config.py stay source, so config.py can
+be edited on the board). The board keeps a manifest of what was deployed (/.deployed: one
+"sha256 path" line per file); only files whose hash differs are copied, files that are no
+longer part of the firmware are removed, and the saved games in /data are never touched.
+"""
+
+import argparse
+import hashlib
+import os
+import shlex
+import subprocess
+import sys
+
+from _paths import ROOT
+from build_mpy import BUILD, build
+
+MANIFEST = ".deployed"
+# USB-serial chips found on ESP32 boards: Espressif's own, Silicon Labs CP210x, WCH CH34x,
+# FTDI.
+ESP32_USB_VIDS = ("303a", "10c4", "1a86", "0403")
+
+
+class DeployError(Exception):
+    """A failure with one sentence that says what happened and what to do."""
+
+
+def mpremote():
+    """The mpremote command: .venv's when the tools run from it, else the one on PATH."""
+    found = os.path.join(os.path.dirname(sys.executable), "mpremote")
+    if os.path.exists(found):
+        return [os.path.relpath(found, ROOT) if found.startswith(ROOT) else found]
+    return ["mpremote"]
+
+
+def local_manifest(tree=BUILD):
+    """{board path: sha256 hex} for every file of the built tree."""
+    manifest = {}
+    for folder, dirs, files in os.walk(tree):
+        dirs.sort()
+        for name in sorted(files):
+            path = os.path.join(folder, name)
+            with open(path, "rb") as handle:
+                digest = hashlib.sha256(handle.read()).hexdigest()
+            manifest[os.path.relpath(path, tree).replace(os.sep, "/")] = digest
+    return manifest
+
+
+def parse_manifest(text):
+    manifest = {}
+    for line in text.splitlines():
+        parts = line.split()
+        if len(parts) == 2:
+            manifest[parts[1]] = parts[0]
+    return manifest
+
+
+def render_manifest(manifest):
+    return "".join("%s %s\n" % (manifest[path], path) for path in sorted(manifest))
+
+
+def plan(local, remote):
+    """(files to copy, files to remove, folders to make) to turn remote into local."""
+    copy = [path for path in sorted(local) if remote.get(path) != local[path]]
+    remove = [path for path in sorted(remote) if path not in local]
+    folders = set()
+    for path in copy:
+        parts = path.split("/")[:-1]
+        for depth in range(1, len(parts) + 1):
+            folders.add("/".join(parts[:depth]))
+    return copy, remove, sorted(folders)
+
+
+def commands(port, copy, remove, folders, manifest_file, tree=BUILD):
+    """The mpremote command lines that carry out a plan, in order."""
+    connect = mpremote() + ["connect", port]
+    lines = []
+    for folder in folders:
+        # One call each: mkdir of a folder that exists fails, and is not an error here.
+        lines.append(connect + ["fs", "mkdir", ":" + folder])
+    # Everything else in one connection ("+" chains mpremote commands): one reset of the
+    # REPL instead of one per file.
+    chained = list(connect)
+    for path in remove:
+        chained += ["fs", "rm", ":" + path, "+"]
+    for path in copy:
+        source = os.path.relpath(os.path.join(tree, path), ROOT)
+        chained += ["fs", "cp", "-f", source, ":" + path, "+"]
+    chained += ["fs", "cp", "-f", os.path.relpath(manifest_file, ROOT), ":" + MANIFEST, "+"]
+    chained += ["reset"]
+    lines.append(chained)
+    return lines
+
+
+def find_port():
+    done = run_mpremote(mpremote() + ["devs"])
+    for line in done.stdout.splitlines():
+        parts = line.split()
+        if len(parts) >= 3 and parts[2].split(":")[0].lower() in ESP32_USB_VIDS:
+            return parts[0]
+    raise DeployError(
+        "No ESP32 found on USB: plug the board in with a data cable (not a charge-only one), "
+        "or name its port with --port."
+    )
+
+
+def run_mpremote(argv):
+    try:
+        return subprocess.run(argv, capture_output=True, text=True, timeout=120, cwd=ROOT)
+    except FileNotFoundError:
+        raise DeployError("mpremote is not installed: run 'bash tools/check' once.") from None
+    except subprocess.TimeoutExpired:
+        raise DeployError(
+            "The board stopped answering: unplug it, plug it in, try again."
+        ) from None
+
+
+def explain(port, output):
+    """One sentence for an mpremote failure."""
+    text = output.lower()
+    if "no space" in text or "errno 28" in text or "enospc" in text:
+        return (
+            "The board's flash is full: delete files you put there yourself "
+            "(mpremote connect %s fs ls) or erase it and flash MicroPython again." % port
+        )
+    if "could not enter raw repl" in text or "raw repl" in text:
+        return (
+            "The board on %s does not answer as MicroPython: flash MicroPython first "
+            "(README, 'Install MicroPython')." % port
+        )
+    if (
+        "failed to access" in text
+        or "no such file or directory: '/dev" in text
+        or "could not open" in text
+    ):
+        return "Nothing answers on %s: check the port name with 'mpremote devs'." % port
+    return "mpremote failed on %s: %s" % (
+        port,
+        output.strip().splitlines()[-1] if output.strip() else "?",
+    )
+
+
+def read_board_manifest(port):
+    done = run_mpremote(mpremote() + ["connect", port, "fs", "cat", ":" + MANIFEST])
+    if done.returncode:
+        if (
+            "enoent" in (done.stdout + done.stderr).lower()
+            or "no such file" in (done.stdout + done.stderr).lower()
+        ):
+            return {}  # never deployed: copy everything
+        raise DeployError(explain(port, done.stdout + done.stderr))
+    return parse_manifest(done.stdout)
+
+
+def deploy(port=None, dry_run=False, out=sys.stdout):
+    build()
+    local = local_manifest()
+    manifest_file = os.path.join(ROOT, "build", "deployed-manifest.txt")
+    with open(manifest_file, "w") as handle:
+        handle.write(render_manifest(local))
+    if dry_run:
+        # Nothing is asked of the board: the plan is for a board that has none of the files.
+        copy, remove, folders = plan(local, {})
+        for argv in commands(port or "auto", copy, remove, folders, manifest_file):
+            out.write(
+                " ".join(shlex.quote(part) for part in argv).replace(" + ", " \\\n  + ") + "\n"
+            )
+        return 0
+    port = port or find_port()
+    remote = read_board_manifest(port)
+    copy, remove, folders = plan(local, remote)
+    out.write(
+        "%s: %d files to copy, %d unchanged, %d to remove\n"
+        % (port, len(copy), len(local) - len(copy), len(remove))
+    )
+    for argv in commands(port, copy, remove, folders, manifest_file):
+        done = run_mpremote(argv)
+        if done.returncode and not (argv[-2] == "mkdir" and "exists" in done.stderr.lower()):
+            raise DeployError(explain(port, done.stdout + done.stderr))
+    out.write("deployed; the board is restarting\n")
+    return 0
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description="Deploy the firmware to an ESP32 over USB")
+    parser.add_argument("--port", help="serial port, e.g. /dev/ttyUSB0 or COM3 (default: auto)")
+    parser.add_argument("--dry-run", action="store_true", help="print the commands only")
+    parser.add_argument("--find-port", action="store_true", help="print the board's port, or fail")
+    args = parser.parse_args(argv)
+    try:
+        if args.find_port:
+            print(find_port())
+            return 0
+        return deploy(args.port, args.dry_run)
+    except DeployError as error:
+        sys.stderr.write("%s\n" % error)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
