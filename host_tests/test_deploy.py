@@ -126,3 +126,15 @@ def test_package_json_installs_every_firmware_file_with_mip():
     assert sorted(targets) == sorted(build_mpy.firmware_sources())
     for target, url in package["urls"]:
         assert url == "firmware/" + target and os.path.exists(os.path.join(ROOT, url))
+
+
+def test_the_drilling_drawing_and_the_pictures_are_current():
+    import board_picture
+    import config
+    import docs_pictures
+
+    with open(os.path.join(ROOT, "hardware", "drill.svg")) as handle:
+        assert handle.read() == board_picture.svg(
+            config, title="Drill 1:1 - numbers are LED positions on the strip", drill=True
+        )
+    assert docs_pictures.main(["--check"]) == 0

@@ -1,0 +1,118 @@
+import config
+from board import peg_view
+from board.layout import Layout, LayoutError
+from board.overlay import Overlay
+from board.render import Renderer
+from check import raises
+from cribbage import events as ev
+from cribbage.game import Match
+
+
+class Config:
+    """config.py with some numbers changed."""
+
+    def __init__(self, **changes):
+        for name in dir(config):
+            if name.isupper():
+                setattr(self, name, getattr(config, name))
+        for name, value in changes.items():
+            setattr(self, name, value)
+
+
+def test_the_default_layout_is_the_seeds_board():
+    layout = Layout(config)
+    # Blue's first point is the lower end of the outer row (LED 0); 30 is its upper end;
+    # 31 starts back down the inner row, whose LEDs run the other way (zig-zag wiring);
+    # 60 is the inner row's lower end; 61 is the first hole again.
+    assert layout.peg_led(0, 1, 121) == 0
+    assert layout.peg_led(0, 30, 121) == 29
+    assert layout.peg_led(0, 31, 121) == 30
+    assert layout.peg_led(0, 60, 121) == 59
+    assert layout.peg_led(0, 61, 121) == 0
+    assert layout.peg_led(1, 1, 121) == 119 and layout.peg_led(1, 31, 121) == 89
+    assert layout.peg_led(0, 0, 121) == 120 and layout.peg_led(1, 121, 121) == 123
+    assert layout.peg_led(1, 61, 61) == 123  # once round: the 61st point is the game hole
+
+
+def test_a_three_track_board():
+    cfg = Config(TRACKS=3, ROWS=6, STRIP_LENGTH=210)
+    layout = Layout(cfg)
+    assert layout.peg_led(2, 1, 121) == 150 and layout.peg_led(2, 31, 121) == 180
+
+
+def test_a_straight_wired_strip():
+    cfg = Config(ROW_START=(0, 30, 60, 90), ROW_REVERSED=(False, False, False, False))
+    layout = Layout(cfg)
+    assert layout.peg_led(0, 31, 121) == 59  # inner row runs back down: hole 29 is LED 59
+    assert layout.peg_led(0, 60, 121) == 30
+
+
+def test_a_layout_that_does_not_fit_is_refused_with_the_reason():
+    error = raises(LayoutError, Layout, Config(STRIP_LENGTH=120))
+    assert str(error) == "LED 120 is past the end of a 120-LED strip"
+    error = raises(LayoutError, Layout, Config(ROW_START=(0, 59, 60, 58)))
+    assert "two holes share one LED" in str(error)
+    error = raises(LayoutError, Layout, Config(TRACKS=3))
+    assert str(error) == "3 tracks need 6 rows, ROWS is 4"
+
+
+def frame(match, cfg=config, overlay=None):
+    layout = Layout(cfg)
+    renderer = Renderer(cfg, layout.length)
+    buf = bytearray(layout.length * 3)
+    peg_view.draw(renderer, layout, match, overlay or Overlay(), 1)
+    renderer.finish(buf)
+    return layout, renderer, buf
+
+
+def grb(buf, led):
+    return (buf[led * 3 + 1], buf[led * 3], buf[led * 3 + 2])
+
+
+def test_pegs_in_their_colours_front_bright_rear_dim_second_lap_pale():
+    match = Match()
+    for event in (ev.new_match(first_dealer=1), (ev.STARTER, ev.NO_CARD)):
+        match.apply(event)
+    match.apply((ev.PEGGED, 0, 31))
+    match.apply((ev.PEGGED, 0, 31))  # blue 62, rear at 31
+    match.apply((ev.PEGGED, 1, 5))
+    layout, _, buf = frame(match)
+    blue = config.SIDE_COLOURS[0]
+    step = 255 * config.BRIGHTNESS // 255
+    pale = tuple((c + 255) // 2 * step // 255 for c in blue)
+    assert grb(buf, layout.peg_led(0, 62, 121)) == pale  # second lap: pale, bright
+    dim = 40 * config.BRIGHTNESS // 255
+    assert grb(buf, layout.peg_led(0, 31, 121)) == tuple(c * dim // 255 for c in blue)
+    assert grb(buf, layout.start_holes[0]) != (0, 0, 0)  # glows: blue is on lap two
+    assert grb(buf, layout.start_holes[1]) != (0, 0, 0)  # orange's rear peg still there
+    assert grb(buf, layout.peg_led(1, 4, 121)) == (0, 0, 0)
+
+
+def test_the_renderer_dims_a_frame_to_the_current_budget():
+    cfg = Config(BRIGHTNESS=255, CURRENT_BUDGET_MA=500)
+    layout = Layout(cfg)
+    renderer = Renderer(cfg, layout.length)
+    buf = bytearray(layout.length * 3)
+    for led in range(120):
+        renderer.light(led, 5, 0)  # every hole white at full: far over the budget
+    renderer.finish(buf)
+    assert renderer.milliamps <= 500
+    assert 0 < buf[0] < 255 and buf[0] == buf[1] == buf[2]
+    # The same frame under a larger budget is not dimmed.
+    roomy = Renderer(Config(BRIGHTNESS=255, CURRENT_BUDGET_MA=10000), layout.length)
+    for led in range(120):
+        roomy.light(led, 5, 0)
+    roomy.finish(buf)
+    assert buf[0] == 255 and roomy.scale == 255
+
+
+def test_an_unchanged_frame_is_not_drawn_again():
+    match = Match()
+    match.apply(ev.new_match())
+    layout = Layout(config)
+    renderer = Renderer(config, layout.length)
+    overlay = Overlay()
+    assert peg_view.draw(renderer, layout, match, overlay, 1) is True
+    assert peg_view.draw(renderer, layout, match, overlay, 1) is False
+    overlay.flash_error(0)
+    assert peg_view.draw(renderer, layout, match, overlay, 1) is True
