@@ -54,14 +54,12 @@ def test_the_dry_run_prints_the_exact_commands_and_touches_nothing(monkeypatch):
     assert deploy.deploy(port="/dev/ttyUSB0", dry_run=True, out=out) == 0
     assert calls == []
     lines = out.getvalue().splitlines()
-    assert lines[:4] == [
-        ".venv/bin/mpremote connect /dev/ttyUSB0 fs mkdir :lib",
-        ".venv/bin/mpremote connect /dev/ttyUSB0 fs mkdir :lib/board",
-        ".venv/bin/mpremote connect /dev/ttyUSB0 fs mkdir :lib/cribbage",
-        ".venv/bin/mpremote connect /dev/ttyUSB0 fs mkdir :lib/ui",
+    assert lines[:5] == [
+        ".venv/bin/mpremote connect /dev/ttyUSB0 fs mkdir :" + folder
+        for folder in ("lib", "lib/board", "lib/cribbage", "lib/shedding", "lib/ui")
     ]
     assert (
-        lines[4]
+        lines[5]
         == ".venv/bin/mpremote connect /dev/ttyUSB0 fs cp -f build/board/config.py :config.py \\"
     )
     assert "  + fs cp -f build/board/lib/app.mpy :lib/app.mpy \\" in lines

@@ -16,7 +16,6 @@ import json
 import sys
 
 import _paths  # noqa: F401
-
 from cards import JOKER, CardError, name, parse, parse_rank  # noqa: E402
 from shedding import referee as rf  # noqa: E402
 from shedding.rules import CALL_OR_FIRST, JOKERS, RULESETS, TWO_PACKS, WIDE_DEMAND  # noqa: E402
@@ -35,7 +34,7 @@ SUITS = "CDHS"
 def new_event(first_line):
     game = first_line.get("game")
     if game not in RULESETS:
-        raise CardError("game must be \"makao\" or \"latvian\"")
+        raise CardError('game must be "makao" or "latvian"')
     rules = RULESETS[game]
     options = rules.default_options
     first = 0

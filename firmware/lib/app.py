@@ -1,7 +1,8 @@
 # The board's application: keys in, games updated and saved, LEDs repainted. It is handed
 # its hardware and its file store, so the same code runs on the ESP32, in the tests (fakes
 # of machine and neopixel) and in the simulator.
-from board import peg_view
+from board import peg_view, shed_view
+from board import render as rd
 from board.layout import Layout
 from board.overlay import Overlay
 from board.render import Renderer
@@ -9,10 +10,15 @@ from clock import ticks_diff
 from cribbage.game import Match
 from history import History
 from journal import Journal
+from shedding.referee import Referee
 from ui.crib_keys import CribbageKeys
 from ui.keys import KEY_NAMES, Debouncer
+from ui.shed_keys import SheddingKeys
 
 SIDE_NAMES = ("blue", "orange", "yellow")
+MODE_NAMES = ("cribbage", "makao", "latvian")
+MODE_COLOURS = (rd.MODE_CRIBBAGE, rd.MODE_MAKAO, rd.MODE_LATVIAN)
+SETTINGS = "settings.log"  # one record: the mode the board was last in
 
 
 class App:
@@ -23,21 +29,57 @@ class App:
         self.layout = Layout(config)
         self.renderer = Renderer(config, self.layout.length)
         self.overlay = Overlay()
-        self.history = History(Match, Journal(store, "cribbage.log"))
-        self.controller = CribbageKeys(self.history, self.overlay, say, SIDE_NAMES)
+        self.settings = Journal(store, SETTINGS)
+        # Each mode has its own journal, undo and power safety.
+        cribbage = History(Match, Journal(store, "cribbage.log"))
+        makao = History(Referee, Journal(store, "makao.log"))
+        latvian = History(Referee, Journal(store, "latvian.log"))
+        self.histories = (cribbage, makao, latvian)
+        self.controllers = (
+            CribbageKeys(cribbage, self.overlay, say, SIDE_NAMES),
+            SheddingKeys("makao", makao, self.overlay, say),
+            SheddingKeys("latvian", latvian, self.overlay, say),
+        )
+        self.mode = 0
         self.debouncer = Debouncer(self.on_key, config.DEBOUNCE_MS, config.LONG_PRESS_MS)
         self.dirty = True
         self.heartbeat = 0  # ticks of the last completed key poll, for the watchdog
 
+    @property
+    def history(self):
+        return self.histories[self.mode]
+
+    @property
+    def controller(self):
+        return self.controllers[self.mode]
+
     def boot(self, now=0):
         """Replays the saved games; says (and flashes) anything it had to mend."""
         self.overlay.now = now
-        problem = self.history.load()
-        if problem:
-            self.say("journal: " + problem)
+        for index in range(len(self.histories)):
+            problem = self.histories[index].load()
+            if problem:
+                self.say("%s journal: %s" % (MODE_NAMES[index], problem))
+                self.overlay.flash_error(now)
+        saved = self.settings.load()
+        if self.settings.problem:
+            self.say("settings: " + self.settings.problem)
             self.overlay.flash_error(now)
-        self.controller._after(now)
-        self.say(self.controller.describe())
+        if saved and saved[-1] and saved[-1][0] < len(MODE_NAMES):
+            self.mode = saved[-1][0]
+        self.controller.ready(now)
+        self.say("mode: %s. %s" % (MODE_NAMES[self.mode], self.controller.describe()))
+        self.dirty = True
+
+    def switch_mode(self):
+        self.mode = (self.mode + 1) % len(MODE_NAMES)
+        try:
+            self.settings.rewrite([bytes([self.mode])])
+        except OSError as error:
+            self.say("saving the mode failed (%s)" % error)
+        self.renderer.invalidate()
+        self.controller.ready(self.overlay.now)
+        self.say("mode: %s. %s" % (MODE_NAMES[self.mode], self.controller.describe()))
         self.dirty = True
 
     # -- input -----------------------------------------------------------------------------
@@ -51,8 +93,10 @@ class App:
         self.press(KEY_NAMES[index], long)
 
     def press(self, name, long=False):
-        """One key event, as the debouncer reports it (the simulator's scripts use it too)."""
-        if self.controller.key(name, long, self.overlay.now):
+        """One key event, as the debouncer reports it."""
+        if name == "D" and long:
+            self.switch_mode()  # hold D: cribbage, Makao, the Latvian game, in turn
+        elif self.controller.key(name, long, self.overlay.now):
             self.dirty = True
 
     # -- output ----------------------------------------------------------------------------
@@ -64,7 +108,15 @@ class App:
             return False
         was_animating = self.overlay.animating()
         state = self.history.state
-        if peg_view.draw(self.renderer, self.layout, state, self.overlay, self.history.version):
+        version = self.history.version
+        if self.mode == 0:
+            drawn = peg_view.draw(self.renderer, self.layout, state, self.overlay, version)
+        else:
+            colour = MODE_COLOURS[self.mode]
+            drawn = shed_view.draw(
+                self.renderer, self.layout, state, self.overlay, version, colour
+            )
+        if drawn:
             if self.renderer.finish(self.hardware.pixels.buf):
                 self.hardware.show()  # 4.5 ms on the wire: only for a frame that changed
         # One more frame after an animation ends, to paint it away.

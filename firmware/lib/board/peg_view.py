@@ -67,7 +67,7 @@ def draw_overlay(renderer, layout, match, overlay, n):
     leds = renderer.leds
     entries = renderer.entries
     side = overlay.preview_side
-    if match.phase is not None and side >= 0 and overlay.preview_points > 0:
+    if match is not None and match.phase is not None and side >= 0 and overlay.preview_points > 0:
         if overlay.now // 250 % 2 == 0:  # blinks until confirmed
             ahead = match.front[side] + overlay.preview_points
             target = match.target
@@ -94,12 +94,12 @@ def draw_overlay(renderer, layout, match, overlay, n):
     return n
 
 
-def draw_base(renderer, layout, match):
+def draw_base(renderer, layout, match, mode_colour=rd.MODE_CRIBBAGE):
     """Everything the match itself shows; returns how many LEDs it lit."""
     leds = renderer.leds
     entries = renderer.entries
     leds[0] = layout.mode_led
-    entries[0] = rd.MODE_CRIBBAGE * 3 + rd.DIM
+    entries[0] = mode_colour * 3 + rd.DIM
     n = 1
     phase = match.phase
     if phase is None:

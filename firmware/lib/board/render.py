@@ -142,6 +142,11 @@ class Renderer:
         self.milliamps = self.idle_ma + lit_ma * scale // 255
         return True
 
+    def invalidate(self):
+        """Another view draws next: its frame is drawn whole, the old one cleared."""
+        self.base_version = -1
+        self.signature = -1
+
     def forget(self):
         """The buffer was cleared or another view drew: the next frame starts from nothing."""
         self.previous_count = 0

@@ -8,9 +8,8 @@
 #   (PLAY, seat, named rank or 255, named suit or 255, joker stands for or 255, card, ...)
 #   (DRAW, seat, 1)  (PASS, seat)  (TAKE, seat)  (CALL, seat)  (CHALLENGE, seat, target)
 # A refused event raises RuleError and changes nothing.
-from micropython import const
-
 from cards import CARDS_IN_PACK, JOKER, RANK_CHARS, SUIT_CHARS, name
+from micropython import const
 from shedding.rules import BY_CODE, CALL_OR_FIRST, FOUR, JACK, JOKERS
 
 NEW = const(1)
@@ -332,7 +331,8 @@ class Referee:
         if self.penalty:
             if leading_joker or not rules.answers_penalty(top, first, self.options):
                 raise RuleError(
-                    "%d cards are pending: answer the %s or take them" % (self.penalty, name(top, False))
+                    "%d cards are pending: answer the %s or take them"
+                    % (self.penalty, name(top, False))
                 )
             return
         if leading_joker or self.wild:
@@ -416,7 +416,9 @@ class Referee:
         if not (self.rules.name == "makao" and self.options & CALL_OR_FIRST):
             raise RuleError("no Makao call in this game")
         if target != self.challengeable or seat == target:
-            raise RuleError("nothing to challenge: seat %d called, or the next player acted" % target)
+            raise RuleError(
+                "nothing to challenge: seat %d called, or the next player acted" % target
+            )
         self.challengeable = -1
         self._draw_cards(target, MAKAO_DRAW)
 

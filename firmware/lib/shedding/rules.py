@@ -1,8 +1,7 @@
 # The two shedding games as rulesets: what each card does, what answers what, how a player
 # finishes. The referee (shedding/referee.py) is one engine that asks these questions.
-from micropython import const
-
 from cards import JOKER
+from micropython import const
 
 TWO = const(1)
 THREE = const(2)
@@ -43,7 +42,9 @@ class Makao:
     def check_start(self, card):
         rank = card >> 2
         if card == JOKER or rank in (TWO, THREE, FOUR, JACK, ACE) or card in (50, 51):
-            return "the start card must be plain (not 2, 3, 4, J, A, K\u2665, K\u2660): turn another"
+            return (
+                "the start card must be plain (not 2, 3, 4, J, A, K\u2665, K\u2660): turn another"
+            )
         return None
 
     def penalty(self, card):
@@ -86,7 +87,11 @@ class Makao:
         if rank == JACK and named_rank >= 0:
             allowed = (4, 5, 6, 7, 8, 9) + ((QUEEN,) if options & WIDE_DEMAND else ())
             if named_rank not in allowed:
-                return -1, -1, "a jack may demand 5 to 10%s" % (" or Q" if options & WIDE_DEMAND else "")
+                return (
+                    -1,
+                    -1,
+                    "a jack may demand 5 to 10%s" % (" or Q" if options & WIDE_DEMAND else ""),
+                )
             return named_rank, -1, None
         if rank == ACE and named_suit >= 0:
             return -1, named_suit, None
@@ -167,5 +172,5 @@ class Latvian:
         return self.answers_penalty(top, card, options)
 
 
-RULESETS = {"makao": Makao(), "latvian": Latvian()}
-BY_CODE = {1: RULESETS["makao"], 2: RULESETS["latvian"]}
+RULESETS = {"makao": Makao(), "latvian": Latvian()}  # type: dict
+BY_CODE = {1: RULESETS["makao"], 2: RULESETS["latvian"]}  # type: dict

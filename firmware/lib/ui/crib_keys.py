@@ -280,6 +280,10 @@ class CribbageKeys:
         if match.phase == MATCH_OVER:
             self.say("%s wins the match" % self.side_names[match.match_winner()])
 
+    def ready(self, now):
+        """The mode became active, or the board booted: ask what the show waits for."""
+        self._after(now)
+
     def _after(self, now):
         self.overlay.save_failed = self.history.save_error is not None
         if self.overlay.question == 0 and self.digits < 0:

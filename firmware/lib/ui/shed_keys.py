@@ -1,0 +1,199 @@
+# What each key means while the board referees Makao or the Latvian game.
+#
+#   1..9 0 A B C  rank of a card (A 2..9 T J Q K), then 1 2 3 4 for its suit; D a joker
+#   #             lay the keyed cards; with none keyed: take the penalty (or the lost turns),
+#                 or pass after drawing
+#   hold #        draw a card
+#   * / hold *    clear the keyed cards, else undo / redo
+#   hold B        "Makao!" from the player left with one card
+#   hold C        challenge a player who did not call Makao
+#   A (no game)   number of players; then key the start card to begin
+# After a jack (Makao) the board asks for the rank demanded, after an ace (Makao) or a queen
+# (Latvian) for the suit: key it, or # for none.
+from cards import JOKER, name
+from history import NothingToUndo
+from shedding import referee as rf
+from shedding.rules import ACE, JACK, QUEEN, RULESETS
+
+RANK_KEYS = "1234567890ABC"
+SUIT_KEYS = "1234"
+ASK_RANK = 1
+ASK_SUIT = 2
+
+
+class SheddingKeys:
+    def __init__(self, game, history, overlay, say):
+        self.rules = RULESETS[game]
+        self.history = history
+        self.overlay = overlay
+        self.say = say
+        self.players = 2
+        self._clear()
+
+    def _clear(self):
+        self.keyed = []  # cards keyed for the next play
+        self.rank = -1  # a rank keyed, waiting for its suit
+        self.asking = 0  # ASK_RANK or ASK_SUIT after the cards, before they are laid
+
+    @property
+    def referee(self):
+        return self.history.state
+
+    def key(self, name_, long, now):
+        try:
+            self._key(name_, long)
+        except (rf.RuleError, NothingToUndo) as error:
+            self._clear()
+            self.overlay.flash_error(now)
+            self.say("error: " + str(error))
+        self.overlay.save_failed = self.history.save_error is not None
+        return True
+
+    def _key(self, key, long):
+        referee = self.referee
+        if key == "*":
+            if self.keyed or self.rank >= 0 or self.asking:
+                self._clear()
+                self.say("cards cleared")
+            elif long:
+                self.history.redo()
+                self.say("redo")
+            else:
+                self.history.undo()
+                self.say("undo")
+            return
+        if referee.rules is None or referee.over:
+            self._setup_key(key)
+            return
+        seat = referee.turn
+        if self.asking:
+            self._answer(key)
+        elif long and key == "#":
+            self._apply((rf.DRAW, seat, 1))
+        elif long and key == "B":
+            self._apply((rf.CALL, referee.challengeable if referee.challengeable >= 0 else seat))
+        elif long and key == "C":
+            self._apply((rf.CHALLENGE, seat, referee.challengeable))
+        elif key == "#":
+            self._lay_or_take(seat)
+        elif self.rank >= 0:
+            if key in SUIT_KEYS:
+                self.keyed.append(self.rank * 4 + SUIT_KEYS.index(key))
+                self.rank = -1
+                self.say("keyed: " + _names(self.keyed))
+        elif key == "D":
+            self.keyed.append(JOKER)
+            self.say("keyed: " + _names(self.keyed))
+        elif key in RANK_KEYS:
+            self.rank = RANK_KEYS.index(key)
+
+    def _setup_key(self, key):
+        if key == "A":
+            self.players = self.players % 6 + 1 if self.players < 6 else 2
+            self.say("%s for %d players: key the start card" % (self.rules.name, self.players))
+        elif self.rank < 0 and key in RANK_KEYS:
+            self.rank = RANK_KEYS.index(key)
+        elif self.rank >= 0 and key in SUIT_KEYS:
+            start = self.rank * 4 + SUIT_KEYS.index(key)
+            self.rank = -1
+            options = self.rules.default_options
+            self._apply((rf.NEW, self.rules.code, self.players, start, options, 0))
+
+    def _lay_or_take(self, seat):
+        referee = self.referee
+        if not self.keyed:
+            if referee.penalty or referee.fours:
+                self._apply((rf.TAKE, seat))
+            elif referee.drew:
+                self._apply((rf.PASS, seat))
+            else:
+                raise rf.RuleError("key the cards first, or hold # to draw")
+            return
+        last = self.keyed[-1]
+        if last != JOKER and self._names_rank(last):
+            self.asking = ASK_RANK
+            self.say("demand a rank? key it, or # for none")
+        elif last != JOKER and self._names_suit(last):
+            self.asking = ASK_SUIT
+            self.say(
+                "name a suit: 1 clubs 2 diamonds 3 hearts 4 spades%s"
+                % ("" if self.rules.name == "latvian" else ", or # for none")
+            )
+        else:
+            self._lay(rf.NONE, rf.NONE)
+
+    def _names_rank(self, card):
+        return self.rules.name == "makao" and card >> 2 == JACK
+
+    def _names_suit(self, card):
+        rank = card >> 2
+        return (self.rules.name == "makao" and rank == ACE) or (
+            self.rules.name == "latvian" and rank == QUEEN
+        )
+
+    def _answer(self, key):
+        if key == "#":
+            self._lay(rf.NONE, rf.NONE)
+        elif self.asking == ASK_RANK and key in RANK_KEYS:
+            self._lay(RANK_KEYS.index(key), rf.NONE)
+        elif self.asking == ASK_SUIT and key in SUIT_KEYS:
+            self._lay(rf.NONE, SUIT_KEYS.index(key))
+
+    def _lay(self, rank, suit):
+        cards = tuple(self.keyed)
+        seat = self.referee.turn
+        self._clear()
+        self._apply((rf.PLAY, seat, rank, suit, rf.NONE) + cards)
+
+    def _apply(self, event):
+        self._clear()
+        before = len(self.referee.finished) if self.referee.rules else 0
+        self.history.apply(event)
+        referee = self.referee
+        self.say(self.describe_table())
+        if referee.rules and len(referee.finished) > before:
+            self.say(
+                "seat %d is out, %s" % (referee.finished[-1] + 1, _place(len(referee.finished)))
+            )
+        if referee.over:
+            loser = referee.loser()
+            self.say("game over" + (": seat %d loses" % (loser + 1) if loser >= 0 else ""))
+        if self.history.save_error is not None:
+            self.say("saving failed (%s): the game goes on in memory" % self.history.save_error)
+
+    def describe_table(self):
+        referee = self.referee
+        if referee.rules is None:
+            return "%s: A for players (%d), then key the start card" % (
+                self.rules.name,
+                self.players,
+            )
+        top = "JOKER" if referee.top == JOKER else name(referee.top)
+        line = "seat %d to play on %s; cards %s" % (
+            referee.turn + 1,
+            top,
+            " ".join([str(c) for c in referee.counts]),
+        )
+        if referee.penalty:
+            line += "; %d to take" % referee.penalty
+        if referee.fours:
+            line += "; %d turns to lose" % referee.fours
+        if referee.demand_text():
+            line += "; %s demanded" % referee.demand_text()
+        return line
+
+    def ready(self, now):
+        self._clear()
+        self.overlay.question = 0
+        self.overlay.preview_side = -1
+
+    def describe(self):
+        return self.describe_table()
+
+
+def _names(cards):
+    return " ".join(["JOKER" if c == JOKER else name(c) for c in cards])
+
+
+def _place(number):
+    return ("first", "second", "third", "fourth", "fifth")[number - 1] if number <= 5 else "out"

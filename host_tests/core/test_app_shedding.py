@@ -1,0 +1,84 @@
+import config
+from board.layout import Layout
+from board_rig import Rig
+from memstore import MemoryStore
+
+LAYOUT = Layout(config)
+
+
+def lit(rig, leds):
+    return [led for led in leds if rig.colour(led) != (0, 0, 0)]
+
+
+def makao_table(rig):
+    rig.hold("D")  # cribbage -> Makao
+    assert "mode: makao." in rig.lines[-1]
+    rig.keys("A")  # 3 players
+    rig.keys("9 1")  # start card 9 of clubs
+    return rig.app.history.state
+
+
+def test_hold_d_switches_to_makao_with_its_own_journal_and_leds():
+    store = MemoryStore()
+    rig = Rig(store)
+    rig.press("#")  # a cribbage match first
+    referee = makao_table(rig)
+    assert referee.players == 3 and referee.counts == [5, 5, 5]
+    assert rig.colour(LAYOUT.mode_led) != (0, 0, 0)
+    # Each seat's part of the holes: 40 each; 5 cards dim, the player in turn bright first.
+    holes = LAYOUT.track_leds
+    assert lit(rig, holes[0:40]) == list(holes[0:6])
+    assert lit(rig, holes[40:80]) == list(holes[41:46])
+    rig.keys("2 1 #")  # seat 1 lays the 2 of clubs: 2 for seat 2
+    assert referee.penalty == 2 and referee.turn == 1
+    tens, units = LAYOUT.tens_led, LAYOUT.units_led
+    assert lit(rig, [units, units + 1, units + 2]) == [units, units + 1]  # "2" pending
+    rig.keys("#")  # seat 2 takes
+    assert referee.counts == [4, 7, 5] and referee.turn == 2
+    assert store.size("makao.log") > 0 and store.size("cribbage.log") > 0
+    assert tens not in lit(rig, [tens])
+
+
+def test_the_mode_and_each_game_survive_a_restart():
+    store = MemoryStore()
+    rig = Rig(store)
+    rig.keys("# 5 4 0 5")  # cribbage: blue has 2
+    makao_table(rig)
+    rig.keys("9 2 #")  # seat 1 lays the 9 of diamonds
+    again = Rig(store)
+    assert again.app.mode == 1
+    assert again.app.history.state.counts == [4, 5, 5]
+    again.hold("D")
+    again.hold("D")  # Makao -> Latvian -> cribbage
+    assert again.app.mode == 0 and again.match.front == [2, 0]
+
+
+def test_a_jack_asks_for_the_rank_demanded_and_errors_flash():
+    rig = Rig()
+    referee = makao_table(rig)
+    rig.keys("A 1 #")  # jack of clubs ...
+    assert rig.lines[-1] == "demand a rank? key it, or # for none"
+    rig.keys("7")  # ... demanding sevens
+    assert referee.demand_text() == "7" and referee.turn == 1
+    rig.keys("5 1 #")  # a 5 of clubs is not a 7
+    assert rig.lines[-1] == "error: a 7 was demanded"
+    assert referee.counts == [4, 5, 5]
+    rig.keys("7 2 #")
+    assert referee.turn == 2
+
+
+def test_the_latvian_game_on_the_keys_with_a_joker_and_a_queen():
+    rig = Rig()
+    rig.hold("D")
+    rig.hold("D")
+    assert "mode: latvian." in rig.lines[-1]
+    rig.keys("9 1")  # 2 players, start 9 of clubs
+    referee = rig.app.history.state
+    rig.keys("D 5 2 #")  # joker, then the 5 of diamonds
+    assert referee.top == 17 and referee.counts == [4, 6]
+    rig.keys("B 2 #")  # queen of diamonds: the board asks for a suit
+    rig.keys("4")  # spades
+    assert referee.demand_text() == "S" and referee.turn == 0
+    rig.hold("#")  # seat 0 draws ...
+    rig.keys("#")  # ... and passes
+    assert referee.turn == 1 and referee.counts == [5, 5]
