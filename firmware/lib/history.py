@@ -43,14 +43,14 @@ class History:
             try:
                 self._replay_one(payload)
             except (ValueError, IndexError) as error:  # a marker with nothing to undo too
-                kept = payloads[:index]
-                self.journal.rewrite(kept)
-                self.journal.store.keep_aside(self.journal.name, b"".join(payloads[index:]))
-                problem = "journal record %d refused on replay (%s): kept %d records" % (
+                store = self.journal.store
+                aside = store.keep_aside(self.journal.name, store.read(self.journal.name))
+                self.journal.rewrite(payloads[:index])
+                problem = "journal record %d refused on replay (%s): kept %d records, " % (
                     index,
                     error,
                     index,
-                )
+                ) + ("the file as it was is saved as " + aside)
                 self.load()
                 break
         return problem

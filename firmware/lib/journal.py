@@ -35,8 +35,7 @@ def decode(data):
     """(payloads, good_length, problem): problem is None, 'torn' or 'corrupt'."""
     if len(data) < len(MAGIC):
         return [], 0, ("torn" if MAGIC.startswith(data) else "corrupt") if data else None
-    if data[: len(MAGIC)] != MAGIC:
-        return [], 0, "corrupt"
+    damaged = data[: len(MAGIC)] != MAGIC  # the records after it may still be good
     payloads = []  # type: list
     offset = len(MAGIC)
     while offset < len(data):
@@ -51,7 +50,7 @@ def decode(data):
             return payloads, offset, "corrupt"
         payloads.append(bytes(data[offset + _HEADER : end - _TRAILER]))
         offset = end
-    return payloads, offset, None
+    return payloads, offset, "corrupt" if damaged else None
 
 
 class Journal:
@@ -67,20 +66,19 @@ class Journal:
         if data is None:
             return []
         payloads, good, problem = decode(data)
+        if problem is None:
+            return payloads
+        # Whatever is dropped is kept aside first: a torn last record is what a power cut
+        # leaves, but a damaged length byte looks just the same.
+        aside = self.store.keep_aside(self.name, data) if len(data) > len(MAGIC) else None
         if problem == "torn":
             self.problem = "dropped %d bytes of an unfinished record" % (len(data) - good)
-            self.store.replace(self.name, data[:good] if good else b"")
-        elif problem == "corrupt":
-            aside = self.store.keep_aside(self.name, data)
-            self.problem = (
-                "damaged journal at byte %d: kept %d records, whole file saved as %s"
-                % (
-                    good,
-                    len(payloads),
-                    aside,
-                )
-            )
-            self.store.replace(self.name, data[:good] if good else b"")
+        else:
+            self.problem = "damaged journal at byte %d: kept %d records" % (good, len(payloads))
+        if aside:
+            self.problem += ", the file as it was is saved as " + aside
+        kept = MAGIC + b"".join([encode(p) for p in payloads]) if payloads else b""
+        self.store.replace(self.name, kept)
         return payloads
 
     def append(self, payload):

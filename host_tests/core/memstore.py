@@ -10,12 +10,13 @@ class MemoryStore:
     def __init__(self, budget=-1):
         self.files = {}
         self.budget = budget  # bytes that reach flash before the power goes; -1: never
-        self.full = False  # True: every write fails with ENOSPC before writing anything
+        self.full = False  # True: every write fails (errno) before writing anything
+        self.errno = 28  # ENOSPC; 5 is EIO
         self.bytes_written = 0
 
     def _write(self, name, data, start):
         if self.full:
-            raise OSError(28, "ENOSPC")
+            raise OSError(self.errno, "ENOSPC" if self.errno == 28 else "EIO")
         keep = data
         if self.budget >= 0 and len(data) > self.budget:
             keep = data[: self.budget]
@@ -46,3 +47,36 @@ class MemoryStore:
             number += 1
         self.files[name + ".bad%d" % number] = bytes(data)
         return name + ".bad%d" % number
+
+
+class RecordingStore(MemoryStore):
+    """A MemoryStore that remembers every write, so a run can be cut short afterwards at
+    any byte without running it again (see cut_at)."""
+
+    def __init__(self):
+        MemoryStore.__init__(self)
+        self.log = []
+
+    def append(self, name, data):
+        self.log.append(("append", name, bytes(data)))
+        MemoryStore.append(self, name, data)
+
+    def replace(self, name, data):
+        self.log.append(("replace", name, bytes(data)))
+        MemoryStore.replace(self, name, data)
+
+
+def cut_at(log, budget):
+    """The store as a power cut after `budget` bytes of the logged writes left it."""
+    store = MemoryStore(budget)
+    try:
+        for operation, name, data in log:
+            if operation == "append":
+                store.append(name, data)
+            else:
+                store.replace(name, data)
+    except PowerCut:
+        pass
+    store.budget = -1
+    store.bytes_written = 0
+    return store

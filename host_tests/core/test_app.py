@@ -163,3 +163,28 @@ def test_a_whole_121_game_played_key_by_key():
     loser = 1 - winner
     assert rig.colour(LAYOUT.peg_led(loser, match.front[loser], 121)) != (0, 0, 0)
     assert rig.match_won == "%s wins the match" % ("blue", "orange")[winner]
+
+
+def test_a_key_storm_gives_each_key_exactly_once():
+    # Five keys mashed at once, each bouncing on its own rhythm, released one by one.
+    events = []
+    debouncer = Debouncer(lambda k, is_long: events.append((k, is_long)), 30, 700)
+    keys = (0, 3, 7, 12, 15)
+    for now in range(0, 400):
+        raw = 0
+        for n in range(len(keys)):
+            start, end = 5 * n, 120 + 40 * n
+            bouncing = now < start + 6 or end <= now < end + 6
+            closed = start <= now < end + 6 and not (bouncing and (now + n) % 2)
+            if closed:
+                raw |= 1 << keys[n]
+        debouncer.feed(raw, now)
+    assert events == [(k, False) for k in keys]
+
+
+def test_a_two_track_board_offers_2_or_4_players_but_not_3():
+    rig = Rig()
+    rig.press("A")
+    assert rig.lines[-1] == "next match: 4 players, 121 points, 1 games"
+    rig.press("A")
+    assert rig.lines[-1] == "next match: 2 players, 121 points, 1 games"

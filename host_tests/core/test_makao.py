@@ -227,6 +227,9 @@ def test_makao_must_be_called_with_one_card_left():
     called.counts = [2, 5, 5]
     run(called, play(0, "9D"), (rf.CALL, 0))
     assert "nothing to challenge" in refused(called, (rf.CHALLENGE, 1, 0))
+    assert "nothing to challenge" in refused(called, (rf.CHALLENGE, 1, 255))
+    nobody = table("makao", 3, "9C")
+    assert "nothing to challenge" in refused(nobody, (rf.CHALLENGE, 1, -1))
     late = table("makao", 3, "9C")
     late.counts = [2, 5, 5]
     run(late, play(0, "9D"), play(1, "9H"))

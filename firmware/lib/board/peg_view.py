@@ -109,7 +109,7 @@ def draw_base(renderer, layout, match, mode_colour=rd.MODE_CRIBBAGE):
     double = match.double_skunk if 0 < match.double_skunk < target else 0
     front_pegs = match.front
     rear_pegs = match.rear
-    for side in range(match.sides()):
+    for side in range(min(match.sides(), layout.tracks)):
         holes = layout.peg_leds[side]
         if skunk:
             leds[n] = holes[skunk]

@@ -415,7 +415,7 @@ class Referee:
     def _challenge(self, seat, target):
         if not (self.rules.name == "makao" and self.options & CALL_OR_FIRST):
             raise RuleError("no Makao call in this game")
-        if target != self.challengeable or seat == target:
+        if target < 0 or target != self.challengeable or seat == target:
             raise RuleError(
                 "nothing to challenge: seat %d called, or the next player acted" % target
             )

@@ -24,7 +24,8 @@ GAME_CHOICES = (1, 3, 5, 7, 9)
 
 
 class CribbageKeys:
-    def __init__(self, history, overlay, say, side_names):
+    def __init__(self, history, overlay, say, side_names, tracks=2):
+        self.tracks = tracks  # three players need a third track on the board
         self.history = history
         self.overlay = overlay
         self.say = say
@@ -105,6 +106,8 @@ class CribbageKeys:
     def _setup_key(self, name):
         if name == "A":
             self.players = _cycle(PLAYER_CHOICES, self.players)
+            if self.players == 3 and self.tracks < 3:
+                self.players = 4  # two tracks: 2 players, or 4 as two partnerships
         elif name == "B":
             self.target = _cycle(TARGET_CHOICES, self.target)
         elif name == "C":

@@ -73,6 +73,8 @@ class SheddingKeys:
         elif long and key == "B":
             self._apply((rf.CALL, referee.challengeable if referee.challengeable >= 0 else seat))
         elif long and key == "C":
+            if referee.challengeable < 0:
+                raise rf.RuleError("nobody to challenge: no one is left with one card uncalled")
             self._apply((rf.CHALLENGE, seat, referee.challengeable))
         elif key == "#":
             self._lay_or_take(seat)

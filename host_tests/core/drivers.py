@@ -1,0 +1,102 @@
+# Scripted sessions on the real app, key event by key event (App.press: the events the
+# debouncer reports), in every mode: cribbage with cards, cribbage in points, Makao, the
+# Latvian game. Used by the power-cut and fuzz tests and by the benchmark.
+import fakes
+
+fakes.install()
+
+import config  # noqa: E402
+import key_player  # noqa: E402
+from app import App  # noqa: E402
+from hardware import Hardware  # noqa: E402
+from scripted import Shuffler  # noqa: E402
+from shedding import referee as rf  # noqa: E402
+
+RANK_KEYS = "1234567890ABC"
+SUIT_KEYS = "1234"
+
+
+class FastRig:
+    """The app on fake hardware, given key events directly (no contacts, no debouncing)."""
+
+    def __init__(self, store, on_key=None):
+        self.lines = []
+        self.store = store
+        self.app = App(config, Hardware(config), store, say=self.say)
+        self.app.boot(1000)
+        self.on_key = on_key
+
+    def say(self, line):
+        if len(self.lines) > 30:
+            self.lines.pop(0)
+        self.lines.append(line)
+
+    @property
+    def match(self):
+        return self.app.histories[0].state
+
+    def press(self, name, hold_ms=60):
+        self.app.press(name, hold_ms > 600)
+        if self.on_key:
+            self.on_key(self)
+
+    def keys(self, text):
+        for token in text.split():
+            if token.startswith("hold:"):
+                self.press(token[5:], 800)
+            else:
+                self.press(token)
+
+
+def persistent_state(app):
+    """What survives a restart: the mode and the state of each game."""
+    return (app.mode,) + tuple(history.state.state() for history in app.histories)
+
+
+def cribbage_with_cards(rig, seed=5, target_key=""):
+    rig.keys(target_key + "#")  # a new match
+    key_player.play_match(rig, seed)
+
+
+def cribbage_in_points(rig, seed=9):
+    rig.keys("B #")  # a 61-point match, counted in points
+    shuffler = Shuffler(seed)
+    while rig.match.phase != "match over":
+        phase = rig.match.phase
+        if phase == "game over":
+            rig.press("#")
+        elif phase == "cut":
+            rig.press("#")  # the starter is not keyed
+        elif phase == "play":
+            rig.keys("D %d #" % (shuffler.below(6) + 1))
+            rig.press("#", 800)  # end the play
+        else:
+            points = (0, 2, 4, 6, 8, 12, 29)[shuffler.below(7)]
+            rig.keys("D " + " ".join(str(points)) + " #")
+
+
+def shedding(rig, presses_to_mode, seed, actions=70, players_key="A"):
+    """A shedding game: each player lays a card from a shuffled pack that fits, or draws."""
+    for _ in range(presses_to_mode):
+        rig.press("D", 800)
+    rig.keys(players_key + " 9 1")  # 3 players, start 9 of clubs
+    shuffler = Shuffler(seed)
+    pack = shuffler.pack()
+    referee = rig.app.history.state
+    for _ in range(actions):
+        if referee.over:
+            break
+        seat = referee.turn
+        if referee.penalty or referee.fours:
+            rig.press("#")  # take it
+            continue
+        card = pack[shuffler.below(52)]
+        if card == 38 or card >> 2 in (10, 11, 0):  # court cards that ask: keep it simple
+            card = 8 * 4 + (card & 3)
+        before = referee.state()
+        rig.keys("%s %s #" % (RANK_KEYS[card >> 2], SUIT_KEYS[card & 3]))
+        if referee.state() == before:  # refused: draw one and pass
+            rig.press("#", 800)
+            if referee.turn == seat and referee.drew:
+                rig.press("#")
+    return rf

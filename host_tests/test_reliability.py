@@ -1,0 +1,257 @@
+"""Nothing lost, nothing crashes: power cuts at every byte in every mode, corrupt files,
+a full flash, random keys through the real input path, a hung app, a bad config."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import config
+import drivers
+import fake_machine
+from _paths import ROOT
+from app import App
+from board_rig import Rig
+from hardware import Hardware
+from memstore import MemoryStore, RecordingStore, cut_at
+
+SCRIPTS = {
+    "cribbage with cards": lambda rig: drivers.cribbage_with_cards(rig, 5, "B "),
+    "cribbage in points": drivers.cribbage_in_points,
+    "makao": lambda rig: drivers.shedding(rig, 1, 3),
+    "latvian": lambda rig: drivers.shedding(rig, 2, 4),
+}
+RESULTS = {}
+
+
+def boot(store):
+    lines = []
+    app = App(config, Hardware(config), store, say=lines.append)
+    app.boot(1000)
+    return app, lines
+
+
+@pytest.mark.parametrize("mode", list(SCRIPTS))
+def test_a_power_cut_at_every_byte_boots_into_the_last_complete_entry(mode):
+    store = RecordingStore()
+    snapshots = []
+    rig = drivers.FastRig(store)
+    rig.on_key = lambda r: snapshots.append((store.bytes_written, drivers.persistent_state(r.app)))
+    snapshots.append((0, drivers.persistent_state(rig.app)))
+    SCRIPTS[mode](rig)
+    total = store.bytes_written
+    tried = matched = 0
+    expected_index = 0
+    for cut in range(total + 1):
+        while expected_index + 1 < len(snapshots) and snapshots[expected_index + 1][0] <= cut:
+            expected_index += 1
+        app, _ = boot(cut_at(store.log, cut))
+        tried += 1
+        matched += drivers.persistent_state(app) == snapshots[expected_index][1]
+    RESULTS[mode] = (tried, matched)
+    assert tried == total + 1 and matched == tried
+
+
+def test_zz_print_the_power_cut_counts(capsys):
+    with capsys.disabled():
+        for mode, (tried, matched) in RESULTS.items():
+            print(
+                "\npower cuts in %s: %d tried, %d states matched" % (mode, tried, matched), end=""
+            )
+        total = sum(t for t, _ in RESULTS.values()), sum(m for _, m in RESULTS.values())
+        print("\npower cuts in all: %d tried, %d states matched" % total)
+    assert total[0] == total[1] and len(RESULTS) == 4
+
+
+def played_store():
+    store = MemoryStore()
+    rig = drivers.FastRig(store)
+    rig.keys("# 5 4 0 5 5 9 3 go")  # a match, a starter, four cards, a refused one
+    rig.keys("hold:D A 9 1 2 1 #")  # Makao: a 2 of clubs
+    return store, drivers.persistent_state(rig.app)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    name=st.sampled_from(["cribbage.log", "makao.log", "settings.log"]),
+    damage=st.sampled_from(["flip", "truncate", "garbage", "replace"]),
+    where=st.floats(0, 1),
+    bit=st.integers(0, 7),
+    junk=st.binary(min_size=1, max_size=40),
+)
+def test_damaged_files_boot_keep_the_good_part_and_keep_the_file_aside(
+    name, damage, where, bit, junk
+):
+    store, _ = played_store()
+    original = store.files[name]
+    at = min(int(where * len(original)), len(original) - 1)
+    if damage == "flip":
+        damaged = original[:at] + bytes([original[at] ^ (1 << bit)]) + original[at + 1 :]
+    elif damage == "truncate":
+        damaged = original[:at]
+    elif damage == "garbage":
+        damaged = original[:at] + junk + original[at:]
+    else:
+        damaged = junk
+    store.files[name] = damaged
+    app, lines = boot(store)  # must not raise
+    aside = [file for file in store.files if file.startswith(name + ".bad")]
+    if aside:
+        assert store.files[aside[0]] == damaged  # never deleted: kept as it was
+        assert any(
+            ("journal:" in line or "settings:" in line) and "saved as" in line for line in lines
+        )
+        assert app.overlay.error_until != 0  # the error pattern flashes on the LEDs
+    # What was kept is what the damaged file still held whole, and it replays cleanly.
+    again, _ = boot(store)
+    assert drivers.persistent_state(again) == drivers.persistent_state(app)
+
+
+def test_a_flipped_bit_in_the_middle_of_the_journal_keeps_the_records_before_it():
+    store, _ = played_store()
+    original = store.files["cribbage.log"]
+    middle = len(original) // 2
+    store.files["cribbage.log"] = (
+        original[:middle] + bytes([original[middle] ^ 4]) + original[middle + 1 :]
+    )
+    app, lines = boot(store)
+    assert [line for line in lines if line.startswith("cribbage journal: damaged journal at byte")]
+    assert store.files["cribbage.log.bad1"][middle] == original[middle] ^ 4
+    kept = app.histories[0].events
+    assert 0 < len(kept) < 9
+
+
+@pytest.mark.parametrize("errno", [28, 5])  # ENOSPC, EIO
+def test_a_full_flash_keeps_the_game_in_memory_warns_and_resumes(errno):
+    store = MemoryStore()
+    rig = Rig(store)
+    rig.keys("# 5 4")
+    saved = dict(store.files)
+    store.full = True
+    store.errno = errno
+    rig.keys("0 5")  # fifteen for 2, not saved
+    assert rig.match.front == [2, 0] and store.files == saved
+    assert rig.colour(rig.app.layout.save_led) != (0, 0, 0)  # the saving LED warns
+    assert "saving failed" in " ".join(rig.lines)
+    store.full = False
+    rig.keys("5")  # pair for 2: saving resumes with everything
+    assert rig.colour(rig.app.layout.save_led) == (0, 0, 0)
+    again = Rig(store)
+    assert again.match.front == [2, 2]
+
+
+KEYS = "123A456B789C*0#D"
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    presses=st.lists(
+        st.tuples(st.integers(0, 15), st.sampled_from([40, 60, 120, 800]), st.integers(0, 3)),
+        max_size=60,
+    )
+)
+def test_random_keys_through_the_keypad_keep_every_invariant(presses):
+    store = MemoryStore()
+    rig = Rig(store)
+    for index, hold, bounces in presses:
+        row = config.KEYPAD_ROW_PINS[index // 4]
+        col = config.KEYPAD_COL_PINS[index % 4]
+        for _ in range(bounces):  # contact bounce: 5 ms closed, 5 ms open
+            fake_machine.press(row, col)
+            rig.wait(10)
+            fake_machine.release_all()
+        fake_machine.press(row, col)
+        rig.wait(hold)
+        fake_machine.release_all()
+        rig.wait(60)
+        check_invariants(rig.app)
+    replayed, _ = boot(store)
+    assert drivers.persistent_state(replayed) == drivers.persistent_state(rig.app)
+
+
+def check_invariants(app):
+    match = app.histories[0].state
+    if match.phase is not None:
+        for side in range(match.sides()):
+            assert 0 <= match.rear[side] <= match.front[side] <= match.target
+        assert 0 <= match.play.count <= 31
+    for history in app.histories[1:]:
+        referee = history.state
+        if referee.rules is not None:
+            assert sum(referee.counts) + referee.stock + len(referee.pile) == referee.pack_size()
+
+
+def test_the_watchdog_is_fed_only_while_the_key_loop_runs_and_the_reset_boots_the_game():
+    store = MemoryStore()
+    rig = Rig(store)
+    rig.keys("# 5 4 0 5")
+    fed = fake_machine.WDT.fed
+    rig.app.hardware.start_watchdog(config.WATCHDOG_MS)
+    assert rig.app.watchdog_step(rig.now) and fake_machine.WDT.fed == fed + 1
+    hung = rig.now + config.WATCHDOG_MS  # the key loop stopped polling: no heartbeat
+    assert not rig.app.watchdog_step(hung) and fake_machine.WDT.fed == fed + 1
+    again = Rig(store)  # what the watchdog's reset leads to
+    assert again.match.front == [2, 0] and again.match.play.count == 15
+
+
+def halt(monkeypatch, **changes):
+    """Runs boardmain.main() with config changed; returns what it printed."""
+    import boardmain
+
+    for name, value in changes.items():
+        monkeypatch.setattr(config, name, value)
+    printed = []
+    monkeypatch.setattr("builtins.print", lambda *a: printed.append(" ".join(map(str, a))))
+
+    class Stop(Exception):
+        pass
+
+    def sleep(seconds):
+        raise Stop()
+
+    monkeypatch.setattr(boardmain.time, "sleep", sleep)
+    with pytest.raises(Stop):  # it waits for ever, quietly: no reset loop
+        boardmain.main()
+    return printed
+
+
+def test_a_pin_that_does_not_exist_stops_with_a_message_and_a_safe_pattern(monkeypatch):
+    printed = halt(monkeypatch, KEYPAD_ROW_PINS=(13, 14, 27, 7))
+    assert printed == [
+        "config.py is wrong: config.py: GPIO 7 cannot be used here (invalid pin)",
+        "fix config.py and reset the board",
+    ]
+
+
+def test_a_layout_larger_than_the_strip_stops_with_a_message(monkeypatch):
+    printed = halt(monkeypatch, STRIP_LENGTH=100)
+    assert printed[0] == "config.py is wrong: LED 119 is past the end of a 100-LED strip"
+
+
+def test_a_crash_prints_the_traceback_and_resets_into_the_saved_game():
+    # main.py as the board runs it, on the MicroPython interpreter with fake hardware.
+    script = (
+        "import sys\n"
+        "sys.path[:0] = ['firmware', 'firmware/lib', 'tools/host_shims']\n"
+        "import fakes\n"
+        "fakes.install()\n"
+        "class Broken:\n"
+        "    def main():\n"
+        "        raise RuntimeError('a bug')\n"
+        "sys.modules['boardmain'] = Broken\n"
+        "class Time:\n"
+        "    def sleep(seconds):\n"
+        "        print('slept', seconds)\n"
+        "sys.modules['time'] = Time\n"
+        "try:\n"
+        "    exec(open('firmware/main.py').read())\n"
+        "except Exception as e:\n"
+        "    print('then', type(e).__name__)\n"
+    )
+    micropython = os.path.join(os.path.dirname(sys.executable), "micropython")
+    done = subprocess.run([micropython, "-c", script], capture_output=True, text=True, cwd=ROOT)
+    assert "RuntimeError: a bug" in done.stdout + done.stderr
+    assert "slept 2\nthen FakeReset" in done.stdout
