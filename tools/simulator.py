@@ -43,12 +43,20 @@ KEYBOARD = {str(d): (str(d), False) for d in range(10)}
 KEYBOARD.update({"a": ("A", False), "b": ("B", False), "c": ("C", False), "d": ("D", False)})
 KEYBOARD.update({"#": ("#", False), "\r": ("#", False), "\n": ("#", False), " ": ("#", False)})
 KEYBOARD.update({"*": ("*", False), "u": ("*", False), "U": ("*", True), "r": ("*", True)})
-KEYBOARD.update({"E": ("#", True), "M": ("D", True)})
+KEYBOARD.update({"E": ("#", True), "M": ("D", True), "B": ("B", True), "C": ("C", True)})
 KEY_HELP = [
     "keypad  1 2 3 A    ranks: 1=A 2-9 0=T A=J B=Q C=K      keys: 0-9 a b c d",
     "        4 5 6 B    # (enter, space): go / yes / OK     * (u): undo  U: redo",
-    "        7 8 9 C    0: no   D: count in points            E: hold #   M: hold D",
-    "        * 0 # D    suits: 1 clubs 2 diamonds 3 hearts 4 spades      q: quit",
+    "        7 8 9 C    0: no   D: count in points            E: hold #",
+    "        * 0 # D    suits: 1 clubs 2 diamonds 3 hearts 4 spades",
+    "M (hold D): next game - cribbage, Makao, Latvian                  q: quit",
+]
+SHEDDING_HELP = [
+    "keypad  1 2 3 A    a card: its rank (1=A 2-9 0=T A=J B=Q C=K), then its suit:",
+    "        4 5 6 B    1 clubs 2 diamonds 3 hearts 4 spades; d: a joker",
+    "        7 8 9 C    #: lay the cards / take the penalty / pass   E: draw (hold #)",
+    "        * 0 # D    B: Makao! (hold B)  C: challenge (hold C)  * (u) undo, U redo",
+    "a (no game yet): players, then the start card.  M (hold D): next game   q: quit",
 ]
 
 
@@ -207,6 +215,8 @@ def ansi_board(sim):
 
 
 def score_line(sim):
+    if sim.app.mode != 0:
+        return sim.app.controller.describe_table()
     match = sim.app.history.state
     if match.phase is None:
         return "no match yet"
@@ -225,7 +235,7 @@ def draw_screen(sim, out):
     screen.append("      saving, error.  Blue pegs the lower track, orange the upper.")
     screen.append(score_line(sim))
     screen.append("")
-    screen += KEY_HELP
+    screen += KEY_HELP if sim.app.mode == 0 else SHEDDING_HELP
     screen.append("")
     screen.append("console:")
     screen += ["  " + line for line in sim.console[-10:]]
