@@ -167,21 +167,9 @@ def test_random_keys_through_the_keypad_keep_every_invariant(presses):
         rig.wait(hold)
         fake_machine.release_all()
         rig.wait(60)
-        check_invariants(rig.app)
+        drivers.check_invariants(rig.app)
     replayed, _ = boot(store)
     assert drivers.persistent_state(replayed) == drivers.persistent_state(rig.app)
-
-
-def check_invariants(app):
-    match = app.histories[0].state
-    if match.phase is not None:
-        for side in range(match.sides()):
-            assert 0 <= match.rear[side] <= match.front[side] <= match.target
-        assert 0 <= match.play.count <= 31
-    for history in app.histories[1:]:
-        referee = history.state
-        if referee.rules is not None:
-            assert sum(referee.counts) + referee.stock + len(referee.pile) == referee.pack_size()
 
 
 def test_the_watchdog_is_fed_only_while_the_key_loop_runs_and_the_reset_boots_the_game():

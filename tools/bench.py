@@ -363,7 +363,7 @@ def bench_fuzz(events=1000000):
         version = rig.app.histories[mode].version
         rig.app.press(key, long)
         accepted[mode] += rig.app.histories[mode].version != version
-        invariants(rig.app)
+        drivers.check_invariants(rig.app)
         checked += 1
         if checked % 20000 == 0:
             # The journal must replay to the live state; start afresh now and then, as a
@@ -381,19 +381,6 @@ def bench_fuzz(events=1000000):
         "entries accepted: cribbage %d, Makao %d, Latvian %d (the rest refused or partial)"
         % tuple(accepted)
     )
-
-
-def invariants(app):
-    match = app.histories[0].state
-    if match.phase is not None:
-        for side in range(match.sides()):
-            assert 0 <= match.rear[side] <= match.front[side] <= match.target
-        assert 0 <= match.play.count <= 31
-    for history in app.histories[1:]:
-        referee = history.state
-        if referee.rules is not None:
-            total = sum(referee.counts) + referee.stock + len(referee.pile)
-            assert total == referee.pack_size()
 
 
 SECTIONS = {

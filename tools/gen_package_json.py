@@ -9,6 +9,7 @@ import sys
 
 from _paths import ROOT
 from build_mpy import firmware_sources
+from generated import write_or_check
 
 TARGET = os.path.join(ROOT, "package.json")
 VERSION = "0.1.0"
@@ -20,18 +21,7 @@ def render():
 
 
 def main(argv):
-    text = render()
-    if "--check" in argv:
-        with open(TARGET) as current:
-            if current.read() != text:
-                print("package.json is stale: run python tools/gen_package_json.py")
-                return 1
-        print("package.json is up to date")
-        return 0
-    with open(TARGET, "w") as out:
-        out.write(text)
-    print("wrote package.json")
-    return 0
+    return write_or_check(TARGET, render(), argv, "python tools/gen_package_json.py")
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 import _paths  # noqa: F401,E402
 from cribbage.multiset import TABLE_SIZE, multiset_index  # noqa: E402
 from cribbage.show import rank_items  # noqa: E402
+from generated import write_or_check  # noqa: E402
 
 TARGET = os.path.join(HERE, "..", "firmware", "lib", "cribbage", "show_table.py")
 POINTS_OFFSET = 48  # chr(48 + points) keeps the literal printable: '0'..'L'
@@ -48,18 +49,7 @@ def render(table):
 
 
 def main(argv):
-    text = render(build())
-    if "--check" in argv:
-        with open(TARGET) as current:
-            if current.read() != text:
-                print("show_table.py is stale: run python tools/gen_show_table.py")
-                return 1
-        print("show_table.py is up to date")
-        return 0
-    with open(TARGET, "w") as out:
-        out.write(text)
-    print("wrote", os.path.normpath(TARGET))
-    return 0
+    return write_or_check(TARGET, render(build()), argv, "python tools/gen_show_table.py")
 
 
 if __name__ == "__main__":

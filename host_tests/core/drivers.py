@@ -100,3 +100,18 @@ def shedding(rig, presses_to_mode, seed, actions=70, players_key="A"):
             if referee.turn == seat and referee.drew:
                 rig.press("#")
     return rf
+
+
+def check_invariants(app):
+    """What must hold after any key: scores in bounds, the front peg never behind the rear,
+    the count at most 31, every shedding game's cards adding up to its pack."""
+    match = app.histories[0].state
+    if match.phase is not None:
+        for side in range(match.sides()):
+            assert 0 <= match.rear[side] <= match.front[side] <= match.target
+        assert 0 <= match.play.count <= 31
+    for history in app.histories[1:]:
+        referee = history.state
+        if referee.rules is not None:
+            total = sum(referee.counts) + referee.stock + len(referee.pile)
+            assert total == referee.pack_size()

@@ -4,7 +4,7 @@
 from cards import VALUES
 from cribbage.game import CUT, GAME_OVER, MATCH_OVER, PLAY, SHOW
 from cribbage.score import score
-from scripted import Shuffler
+from scripted import Shuffler, deal
 from ui import suits as sq
 from ui.crib_keys import CONFIRM, RANK_KEYS
 
@@ -24,16 +24,7 @@ def answer(question, hand, starter):
 
 def play_deal(rig, shuffler, checks):
     match = rig.match
-    players = match.players
-    pack = shuffler.pack()
-    each = 6 if players == 2 else 5
-    hands = [pack[seat * each : seat * each + 4] for seat in range(players)]
-    crib = []
-    for seat in range(players):
-        crib += pack[seat * each + 4 : seat * each + each]
-    if players == 3:
-        crib.append(pack[15])
-    starter = pack[40]
+    hands, crib, starter = deal(shuffler, match.players)
     assert match.phase == CUT
     rig.press(RANK_KEYS[starter >> 2])
     rig.press(SUIT_KEYS[starter & 3])

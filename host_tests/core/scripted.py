@@ -24,9 +24,9 @@ class Shuffler:
         return cards
 
 
-def deal_events(match, shuffler, points_mode=False):
-    """The events of one deal for the match as it stands (it is applied as it goes)."""
-    players = match.players
+def deal(shuffler, players):
+    """(hands of four kept cards, the crib, the starter) for one deal: 6 cards each for two
+    players (2 to the crib), 5 for three or four (1 each; with three, 1 from the pack)."""
     pack = shuffler.pack()
     each = 6 if players == 2 else 5
     hands = [pack[seat * each : seat * each + 4] for seat in range(players)]
@@ -35,7 +35,13 @@ def deal_events(match, shuffler, points_mode=False):
         crib += pack[seat * each + 4 : seat * each + each]
     if players == 3:
         crib.append(pack[15])
-    starter = pack[40]
+    return hands, crib, pack[40]
+
+
+def deal_events(match, shuffler, points_mode=False):
+    """The events of one deal for the match as it stands (it is applied as it goes)."""
+    players = match.players
+    hands, crib, starter = deal(shuffler, players)
     out = []
 
     def send(event):
