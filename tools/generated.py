@@ -1,7 +1,5 @@
 # Files the project generates and commits (the show table, package.json): written, or with
 # --check compared, so that the test command fails when one is stale.
-
-
 import os
 
 

@@ -136,29 +136,39 @@ class App:
             return True
         return False
 
-    async def keys_task(self, asyncio):
+    async def keys_task(self, sleep_ms):
         while True:
             self.poll(self.hardware.ticks_ms())
-            await asyncio.sleep_ms(self.config.KEY_POLL_MS)
+            await sleep_ms(self.config.KEY_POLL_MS)
 
-    async def paint_task(self, asyncio):
+    async def paint_task(self, sleep_ms):
         while True:
             self.paint(self.hardware.ticks_ms())
-            await asyncio.sleep_ms(20)
+            await sleep_ms(20)
 
-    async def watchdog_task(self, asyncio):
+    async def watchdog_task(self, sleep_ms):
         self.hardware.start_watchdog(self.config.WATCHDOG_MS)
         while True:
             self.watchdog_step(self.hardware.ticks_ms())
-            await asyncio.sleep_ms(500)
+            await sleep_ms(500)
+
+    async def tasks(self):
+        """Boots, then polls the keys, repaints and feeds the watchdog, for ever."""
+        import asyncio
+
+        sleep_ms = getattr(asyncio, "sleep_ms", None)
+        if sleep_ms is None:  # CPython's asyncio counts in seconds
+
+            def sleep_ms(ms):
+                return asyncio.sleep(ms / 1000)
+
+        self.boot(self.hardware.ticks_ms())
+        self.heartbeat = self.hardware.ticks_ms()
+        await asyncio.gather(
+            self.keys_task(sleep_ms), self.paint_task(sleep_ms), self.watchdog_task(sleep_ms)
+        )
 
     def run(self):
         import asyncio
 
-        self.boot(self.hardware.ticks_ms())
-        self.heartbeat = self.hardware.ticks_ms()
-        loop = asyncio.get_event_loop()
-        loop.create_task(self.keys_task(asyncio))
-        loop.create_task(self.paint_task(asyncio))
-        loop.create_task(self.watchdog_task(asyncio))
-        loop.run_forever()
+        asyncio.run(self.tasks())

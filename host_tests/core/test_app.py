@@ -188,3 +188,33 @@ def test_a_two_track_board_offers_2_or_4_players_but_not_3():
     assert rig.lines[-1] == "next match: 4 players, 121 points, 1 games"
     rig.press("A")
     assert rig.lines[-1] == "next match: 2 players, 121 points, 1 games"
+
+
+def test_push_buttons_instead_of_the_keypad():
+    import fake_machine
+    from board_rig import Rig as _Rig
+    from test_board import Config
+
+    cfg = Config(INPUT="buttons")
+    rig = _Rig(cfg=cfg)
+    fake_machine.press_button(cfg.BUTTON_PINS["#"])
+    rig.wait(60)
+    fake_machine.release_all()
+    rig.wait(60)
+    assert rig.match.phase == CUT
+
+
+def test_a_win_and_a_29_hand_are_celebrated():
+    rig = Rig()
+    rig.keys("B #")  # a 61-point match
+    rig.keys("# D 2 9 # D 2 9 #")  # orange 58 in points
+    rig.hold("#")  # end the play
+    before = [rig.colour(led) for led in LAYOUT.track_leds[60:120]]
+    rig.keys("D 2 9 #")  # orange's hand: 29 -> 61, the game
+    assert rig.match.phase == MATCH_OVER
+    whites = [led for led in LAYOUT.track_leds[60:120] if rig.colour(led) == (64, 64, 64)]
+    assert len(whites) >= 4  # light chases round the winner's track
+    assert rig.colour(LAYOUT.game_hole) == scaled(ORANGE, 255)
+    assert before != [rig.colour(led) for led in LAYOUT.track_leds[60:120]]
+    rig.wait(3500)
+    assert [led for led in LAYOUT.track_leds[60:120] if rig.colour(led) == (64, 64, 64)] == []
