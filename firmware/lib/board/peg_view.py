@@ -9,9 +9,16 @@
 from board import render as rd
 from board.overlay import WIN
 from cribbage.game import GAME_OVER, MATCH_OVER, PLAY
+from micropython import const
 
 MAX_TALLY = 5
 UNITS = 9
+# The renderer's levels and colours as local constants: MicroPython folds a const() only
+# inside the module that defines it, and this module runs on every repaint.
+_FULL = const(0)  # rd.FULL
+_DIM = const(1)  # rd.DIM
+_FAINT = const(2)  # rd.FAINT
+_PALE_0 = const(9)  # rd.PALE_0
 _MARK = rd.MARK * 3 + rd.FULL
 _COUNT = rd.WHITE * 3 + rd.DIM
 _WHITE_FULL = rd.WHITE * 3 + rd.FULL
@@ -99,7 +106,7 @@ def draw_base(renderer, layout, match, mode_colour=rd.MODE_CRIBBAGE):
     leds = renderer.leds
     entries = renderer.entries
     leds[0] = layout.mode_led
-    entries[0] = mode_colour * 3 + rd.DIM
+    entries[0] = mode_colour * 3 + _DIM
     n = 1
     phase = match.phase
     if phase is None:
@@ -123,30 +130,30 @@ def draw_base(renderer, layout, match, mode_colour=rd.MODE_CRIBBAGE):
         rear = rear_pegs[side]
         if 60 < front < target:
             leds[n] = holes[0]  # the start hole glows while the side is on its second lap
-            entries[n] = side * 3 + rd.FAINT
+            entries[n] = side * 3 + _FAINT
             n += 1
         if rear != front or front == 0:
-            colour = rd.PALE_0 + side if 60 < rear < target else side
+            colour = _PALE_0 + side if 60 < rear < target else side
             leds[n] = holes[rear]
-            entries[n] = colour * 3 + rd.DIM
+            entries[n] = colour * 3 + _DIM
             n += 1
-        colour = rd.PALE_0 + side if 60 < front < target else side
+        colour = _PALE_0 + side if 60 < front < target else side
         leds[n] = holes[front] if front < target else layout.game_hole
-        entries[n] = colour * 3 + rd.FULL
+        entries[n] = colour * 3 + _FULL
         n += 1
     if phase == GAME_OVER or phase == MATCH_OVER:
         leds[n] = layout.game_hole
-        entries[n] = match.results[-1] * 3 + rd.FULL
+        entries[n] = match.results[-1] * 3 + _FULL
         n += 1
     dealer_side = match.side_of(match.dealer)
     leds[n] = layout.dealer_led + dealer_side
-    entries[n] = dealer_side * 3 + rd.DIM
+    entries[n] = dealer_side * 3 + _DIM
     n += 1
     play = match.play
     if phase == PLAY and not play.finished:
         turn_side = match.side_of(play.turn)
         leds[n] = layout.turn_led + turn_side
-        entries[n] = turn_side * 3 + rd.FULL
+        entries[n] = turn_side * 3 + _FULL
         n += 1
         n = draw_count(renderer, layout, play.count, n)
     results = match.results
@@ -154,7 +161,7 @@ def draw_base(renderer, layout, match, mode_colour=rd.MODE_CRIBBAGE):
     first = layout.tally_led - start
     for i in range(start, len(results)):
         leds[n] = first + i
-        entries[n] = results[i] * 3 + rd.DIM
+        entries[n] = results[i] * 3 + _DIM
         n += 1
     return n
 
@@ -174,6 +181,6 @@ def _draw_celebration(renderer, layout, overlay, frame, n):
         for i in range(UNITS):
             if (i + frame) % 3 == 0:
                 leds[n] = first + i
-                entries[n] = side * 3 + rd.FULL
+                entries[n] = side * 3 + _FULL
                 n += 1
     return n
