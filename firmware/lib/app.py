@@ -1,86 +1,126 @@
 # The board's application: keys in, games updated and saved, LEDs repainted. It is handed
 # its hardware and its file store, so the same code runs on the ESP32, in the tests (fakes
 # of machine and neopixel) and in the simulator.
-from board import peg_view, shed_view
+import sys
+
 from board import render as rd
 from board.layout import Layout
 from board.overlay import Overlay
 from board.render import Renderer
 from clock import ticks_diff
-from cribbage.game import Match
 from history import History
 from journal import Journal
-from shedding.referee import Referee
-from ui.crib_keys import CribbageKeys
 from ui.keys import KEY_NAMES, Debouncer
-from ui.shed_keys import SheddingKeys
 
 SIDE_NAMES = ("blue", "orange", "yellow")
 MODE_NAMES = ("cribbage", "makao", "latvian")
 MODE_COLOURS = (rd.MODE_CRIBBAGE, rd.MODE_MAKAO, rd.MODE_LATVIAN)
 SETTINGS = "settings.log"  # one record: the mode the board was last in
+# Modules only cribbage, or only the shedding games, use. On the board a module's code sits
+# in RAM, so the family the board is not playing is unloaded: about 25 KB either way.
+FAMILY_MODULES = (
+    (
+        "board.peg_view", "ui.crib_keys", "ui.suits", "cribbage.game", "cribbage.pegging",
+        "cribbage.score", "cribbage.show", "cribbage.show_table", "cribbage.multiset",
+        "cribbage.events", "cribbage",
+    ),
+    ("board.shed_view", "ui.shed_keys", "shedding.referee", "shedding.rules", "shedding"),
+)  # fmt: skip
+
+
+def family(mode):
+    return 0 if mode == 0 else 1
+
+
+def unload(names):
+    for name in names:
+        sys.modules.pop(name, None)
+        parent, _, child = name.rpartition(".")
+        if parent in sys.modules:
+            try:
+                delattr(sys.modules[parent], child)
+            except AttributeError:
+                pass
 
 
 class App:
     def __init__(self, config, hardware, store, say=print):
         self.config = config
         self.hardware = hardware
+        self.store = store
         self.say = say
         self.layout = Layout(config)
         self.renderer = Renderer(config, self.layout.length)
         self.overlay = Overlay()
         self.settings = Journal(store, SETTINGS)
-        # Each mode has its own journal, undo and power safety.
-        cribbage = History(Match, Journal(store, "cribbage.log"))
-        makao = History(Referee, Journal(store, "makao.log"))
-        latvian = History(Referee, Journal(store, "latvian.log"))
-        self.histories = (cribbage, makao, latvian)
-        self.controllers = (
-            CribbageKeys(cribbage, self.overlay, say, SIDE_NAMES, self.layout.tracks),
-            SheddingKeys("makao", makao, self.overlay, say),
-            SheddingKeys("latvian", latvian, self.overlay, say),
-        )
         self.mode = 0
+        self.history = None  # the mode's History: its own journal, undo and power safety
+        self.controller = None  # what the keys mean in this mode
+        self.view = None  # draws the mode's frame
         self.debouncer = Debouncer(self.on_key, config.DEBOUNCE_MS, config.LONG_PRESS_MS)
         self.dirty = True
         self.heartbeat = 0  # ticks of the last completed key poll, for the watchdog
 
-    @property
-    def history(self):
-        return self.histories[self.mode]
+    def open_mode(self, mode, now):
+        """Loads the mode's game from its journal; says (and flashes) anything mended."""
+        if self.history is not None and family(mode) != family(self.mode):
+            self.history = self.controller = self.view = None
+            unload(FAMILY_MODULES[family(self.mode)])
+        self.mode = mode
+        if mode == 0:
+            from board import peg_view
+            from cribbage.game import Match
+            from ui.crib_keys import CribbageKeys
 
-    @property
-    def controller(self):
-        return self.controllers[self.mode]
+            self.history = History(Match, Journal(self.store, "cribbage.log"))
+            tracks = self.layout.tracks
+            self.controller = CribbageKeys(
+                self.history, self.overlay, self.say, SIDE_NAMES, tracks
+            )
+            self.view = peg_view.draw
+        else:
+            from board import shed_view
+            from shedding.referee import Referee
+            from ui.shed_keys import SheddingKeys
+
+            name = MODE_NAMES[mode]
+            self.history = History(Referee, Journal(self.store, name + ".log"))
+            self.controller = SheddingKeys(name, self.history, self.overlay, self.say)
+            self.view = shed_view.draw
+        problem = self.history.load()
+        if problem:
+            self.say("%s journal: %s" % (MODE_NAMES[mode], problem))
+            self.overlay.flash_error(now)
+        self.renderer.invalidate()
+        self.controller.ready(now)
+        self.say("mode: %s. %s" % (MODE_NAMES[mode], self.controller.describe()))
+        self.dirty = True
 
     def boot(self, now=0):
-        """Replays the saved games; says (and flashes) anything it had to mend."""
+        """Checks every journal, then opens the mode the board was last in."""
         self.overlay.now = now
-        for index in range(len(self.histories)):
-            problem = self.histories[index].load()
-            if problem:
-                self.say("%s journal: %s" % (MODE_NAMES[index], problem))
+        for index in range(len(MODE_NAMES)):
+            journal = Journal(self.store, MODE_NAMES[index] + ".log")
+            journal.load()  # damage is mended and kept aside now, whatever the mode
+            if journal.problem:
+                self.say("%s journal: %s" % (MODE_NAMES[index], journal.problem))
                 self.overlay.flash_error(now)
         saved = self.settings.load()
         if self.settings.problem:
             self.say("settings: " + self.settings.problem)
             self.overlay.flash_error(now)
+        mode = 0
         if saved and saved[-1] and saved[-1][0] < len(MODE_NAMES):
-            self.mode = saved[-1][0]
-        self.controller.ready(now)
-        self.say("mode: %s. %s" % (MODE_NAMES[self.mode], self.controller.describe()))
-        self.dirty = True
+            mode = saved[-1][0]
+        self.open_mode(mode, now)
 
     def switch_mode(self):
-        self.mode = (self.mode + 1) % len(MODE_NAMES)
+        mode = (self.mode + 1) % len(MODE_NAMES)
         try:
-            self.settings.rewrite([bytes([self.mode])])
+            self.settings.rewrite([bytes([mode])])
         except OSError as error:
             self.say("saving the mode failed (%s)" % error)
-        self.renderer.invalidate()
-        self.controller.ready(self.overlay.now)
-        self.say("mode: %s. %s" % (MODE_NAMES[self.mode], self.controller.describe()))
-        self.dirty = True
+        self.open_mode(mode, self.overlay.now)
 
     # -- input -----------------------------------------------------------------------------
 
@@ -109,14 +149,8 @@ class App:
         was_animating = self.overlay.animating()
         state = self.history.state
         version = self.history.version
-        if self.mode == 0:
-            drawn = peg_view.draw(self.renderer, self.layout, state, self.overlay, version)
-        else:
-            colour = MODE_COLOURS[self.mode]
-            drawn = shed_view.draw(
-                self.renderer, self.layout, state, self.overlay, version, colour
-            )
-        if drawn:
+        colour = MODE_COLOURS[self.mode]
+        if self.view(self.renderer, self.layout, state, self.overlay, version, colour):
             if self.renderer.finish(self.hardware.pixels.buf):
                 self.hardware.show()  # 4.5 ms on the wire: only for a frame that changed
         # One more frame after an animation ends, to paint it away.

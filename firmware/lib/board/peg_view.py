@@ -6,13 +6,12 @@
 # LEDs from the layout's tables, and builds nothing on the heap. The part drawn from the
 # match stays in the arrays until the match changes; animation frames redraw only the
 # overlay after it, and a frame identical to the last is not drawn at all.
+from board import frame
 from board import render as rd
-from board.overlay import WIN
 from cribbage.game import GAME_OVER, MATCH_OVER, PLAY
 from micropython import const
 
 MAX_TALLY = 5
-UNITS = 9
 # The renderer's levels and colours as local constants: MicroPython folds a const() only
 # inside the module that defines it, and this module runs on every repaint.
 _FULL = const(0)  # rd.FULL
@@ -21,9 +20,6 @@ _FAINT = const(2)  # rd.FAINT
 _PALE_0 = const(9)  # rd.PALE_0
 _MARK = rd.MARK * 3 + rd.FULL
 _COUNT = rd.WHITE * 3 + rd.DIM
-_WHITE_FULL = rd.WHITE * 3 + rd.FULL
-_ERROR_FULL = rd.ERROR * 3 + rd.FULL
-_ERROR_DIM = rd.ERROR * 3 + rd.DIM
 
 
 def draw_count(renderer, layout, count, n):
@@ -43,62 +39,9 @@ def draw_count(renderer, layout, count, n):
     return n
 
 
-def overlay_signature(overlay):
-    """A number that changes whenever what the overlay lights changes."""
-    signature = overlay.frame() + 1
-    if overlay.error_lit():
-        signature |= 1 << 20
-    if overlay.save_failed:
-        signature |= 1 << 21
-    if overlay.preview_side >= 0 and overlay.preview_points > 0 and overlay.now // 250 % 2 == 0:
-        signature |= (overlay.preview_side + 1) << 22 | overlay.preview_points << 24
-    return signature
-
-
-def draw(renderer, layout, match, overlay, version):
-    """Draws the frame; False when it would be the frame already drawn. The part that comes
-    from the match is drawn again only when `version` (History.version) has changed."""
-    signature = overlay_signature(overlay)
-    if version == renderer.base_version and signature == renderer.signature:
-        return False
-    if version != renderer.base_version:
-        renderer.base_count = draw_base(renderer, layout, match)
-        renderer.base_version = version
-    renderer.signature = signature
-    renderer.count = draw_overlay(renderer, layout, match, overlay, renderer.base_count)
-    return True
-
-
-def draw_overlay(renderer, layout, match, overlay, n):
-    """The preview peg, a celebration, the error flash and the saving warning."""
-    leds = renderer.leds
-    entries = renderer.entries
-    side = overlay.preview_side
-    if match is not None and match.phase is not None and side >= 0 and overlay.preview_points > 0:
-        if overlay.now // 250 % 2 == 0:  # blinks until confirmed
-            ahead = match.front[side] + overlay.preview_points
-            target = match.target
-            leds[n] = layout.peg_leds[side][ahead] if ahead < target else layout.game_hole
-            entries[n] = _WHITE_FULL
-            n += 1
-    frame = overlay.frame()
-    if frame >= 0:
-        n = _draw_celebration(renderer, layout, overlay, frame, n)
-    if overlay.save_failed:
-        leds[n] = layout.save_led
-        entries[n] = _ERROR_FULL
-        n += 1
-    if overlay.error_lit():
-        leds[n] = layout.error_led
-        entries[n] = _ERROR_FULL
-        n += 1
-        # The count LEDs flash too, so the error is seen from across the table.
-        first = layout.tens_led
-        for i in range(3 + UNITS):
-            leds[n] = first + i
-            entries[n] = _ERROR_DIM
-            n += 1
-    return n
+def draw(renderer, layout, match, overlay, version, mode_colour=rd.MODE_CRIBBAGE):
+    """The cribbage frame (see frame.draw)."""
+    return frame.draw(renderer, layout, match, overlay, version, draw_base, mode_colour, match)
 
 
 def draw_base(renderer, layout, match, mode_colour=rd.MODE_CRIBBAGE):
@@ -163,24 +106,4 @@ def draw_base(renderer, layout, match, mode_colour=rd.MODE_CRIBBAGE):
         leds[n] = first + i
         entries[n] = results[i] * 3 + _DIM
         n += 1
-    return n
-
-
-def _draw_celebration(renderer, layout, overlay, frame, n):
-    leds = renderer.leds
-    entries = renderer.entries
-    side = overlay.effect_side
-    if overlay.effect == WIN:  # light chases round the winner's track
-        holes = layout.peg_leds[side]
-        for k in range(6):
-            leds[n] = holes[1 + (frame * 3 + k * 10) % 60]
-            entries[n] = _WHITE_FULL
-            n += 1
-    else:  # a 29 hand: the units LEDs sparkle in the side's colour
-        first = layout.units_led
-        for i in range(UNITS):
-            if (i + frame) % 3 == 0:
-                leds[n] = first + i
-                entries[n] = side * 3 + _FULL
-                n += 1
     return n

@@ -6,8 +6,8 @@
 # penalty (white, tens and units), lost turns waiting in a chain of 4s (pale yellow), a
 # demanded rank (its number, in the mode's colour) or suit (one LED: clubs, diamonds,
 # hearts, spades, left to right, in the games-tally place).
+from board import frame
 from board import render as rd
-from board.peg_view import draw_overlay, overlay_signature
 from cards import JOKER
 
 SEAT_COLOURS = (0, 1, 2, rd.MODE_CRIBBAGE, rd.MODE_MAKAO, rd.MODE_LATVIAN)
@@ -86,13 +86,5 @@ def draw_base(renderer, layout, referee, mode_colour):
 
 
 def draw(renderer, layout, referee, overlay, version, mode_colour):
-    """As peg_view.draw: False when the frame would be the one already drawn."""
-    signature = overlay_signature(overlay)
-    if version == renderer.base_version and signature == renderer.signature:
-        return False
-    if version != renderer.base_version:
-        renderer.base_count = draw_base(renderer, layout, referee, mode_colour)
-        renderer.base_version = version
-    renderer.signature = signature
-    renderer.count = draw_overlay(renderer, layout, None, overlay, renderer.base_count)
-    return True
+    """The shedding-game frame (see frame.draw)."""
+    return frame.draw(renderer, layout, referee, overlay, version, draw_base, mode_colour)

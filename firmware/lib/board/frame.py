@@ -1,0 +1,89 @@
+# What every view shares: the overlay (a blinking preview peg, celebrations, the error
+# flash, the saving warning) drawn after the view's own LEDs, and the rule that a frame is
+# drawn again only when the state or the overlay changed.
+from board import render as rd
+from board.overlay import WIN
+
+UNITS = 9
+_WHITE_FULL = rd.WHITE * 3 + rd.FULL
+_ERROR_FULL = rd.ERROR * 3 + rd.FULL
+_ERROR_DIM = rd.ERROR * 3 + rd.DIM
+
+
+def overlay_signature(overlay):
+    """A number that changes whenever what the overlay lights changes."""
+    signature = overlay.frame() + 1
+    if overlay.error_lit():
+        signature |= 1 << 20
+    if overlay.save_failed:
+        signature |= 1 << 21
+    if overlay.preview_side >= 0 and overlay.preview_points > 0 and overlay.now // 250 % 2 == 0:
+        signature |= (overlay.preview_side + 1) << 22 | overlay.preview_points << 24
+    return signature
+
+
+def draw(renderer, layout, state, overlay, version, draw_base, mode_colour, match=None):
+    """Draws a frame: draw_base(renderer, layout, state, mode_colour) for the state, again
+    only when `version` (History.version) changed, then the overlay. False when the frame
+    would be the one already drawn. `match` is the cribbage match, for the preview peg."""
+    signature = overlay_signature(overlay)
+    if version == renderer.base_version and signature == renderer.signature:
+        return False
+    if version != renderer.base_version:
+        renderer.base_count = draw_base(renderer, layout, state, mode_colour)
+        renderer.base_version = version
+    renderer.signature = signature
+    renderer.count = draw_overlay(renderer, layout, match, overlay, renderer.base_count)
+    return True
+
+
+def draw_overlay(renderer, layout, match, overlay, n):
+    """The preview peg, a celebration, the error flash and the saving warning."""
+    leds = renderer.leds
+    entries = renderer.entries
+    side = overlay.preview_side
+    if match is not None and match.phase is not None and side >= 0 and overlay.preview_points > 0:
+        if overlay.now // 250 % 2 == 0:  # blinks until confirmed
+            ahead = match.front[side] + overlay.preview_points
+            target = match.target
+            leds[n] = layout.peg_leds[side][ahead] if ahead < target else layout.game_hole
+            entries[n] = _WHITE_FULL
+            n += 1
+    frame = overlay.frame()
+    if frame >= 0:
+        n = _draw_celebration(renderer, layout, overlay, frame, n)
+    if overlay.save_failed:
+        leds[n] = layout.save_led
+        entries[n] = _ERROR_FULL
+        n += 1
+    if overlay.error_lit():
+        leds[n] = layout.error_led
+        entries[n] = _ERROR_FULL
+        n += 1
+        # The count LEDs flash too, so the error is seen from across the table.
+        first = layout.tens_led
+        for i in range(3 + UNITS):
+            leds[n] = first + i
+            entries[n] = _ERROR_DIM
+            n += 1
+    return n
+
+
+def _draw_celebration(renderer, layout, overlay, frame, n):
+    leds = renderer.leds
+    entries = renderer.entries
+    side = overlay.effect_side
+    if overlay.effect == WIN:  # light chases round the winner's track
+        holes = layout.peg_leds[side]
+        for k in range(6):
+            leds[n] = holes[1 + (frame * 3 + k * 10) % 60]
+            entries[n] = _WHITE_FULL
+            n += 1
+    else:  # a 29 hand: the units LEDs sparkle in the side's colour
+        first = layout.units_led
+        for i in range(UNITS):
+            if (i + frame) % 3 == 0:
+                leds[n] = first + i
+                entries[n] = side * 3 + rd.FULL
+                n += 1
+    return n
