@@ -218,3 +218,26 @@ def test_a_win_and_a_29_hand_are_celebrated():
     assert before != [rig.colour(led) for led in LAYOUT.track_leds[60:120]]
     rig.wait(3500)
     assert [led for led in LAYOUT.track_leds[60:120] if rig.colour(led) == (64, 64, 64)] == []
+
+
+def test_a_show_is_counted_out_on_the_track_item_by_item():
+    rig = Rig()
+    rig.keys("# 5 4")  # starter 5 of spades; orange leads
+    rig.keys("5 5 5 A")  # orange 5, blue 5 (pair), orange 5 (pair royal), blue J: 25
+    rig.keys("# #")  # orange cannot play: go; blue cannot either: the go to blue
+    rig.keys("4 6 7 8")  # a new count: orange 4, blue 6, orange 7 (run), blue 8 (run)
+    match = rig.match
+    assert match.phase == "show" and match.show_seat() == 1
+    orange_before = match.front[1]
+    # Orange holds 5 5 4 7 with the 5 of spades: the board asks only "# to count it".
+    assert rig.lines[-1] == "# to count it"
+    rig.press("#")
+    totals = [int(line.split(" (")[0].split()[-1]) for line in rig.lines if line.startswith("  ")]
+    seen = []
+    for _ in range(40):
+        rig.wait(50)
+        for total in totals:
+            led = LAYOUT.peg_led(1, orange_before + total, 121)
+            if rig.colour(led) == (64, 64, 64) and total not in seen:
+                seen.append(total)
+    assert seen == totals == [2, 8]  # fifteen 2 (5 5 5), pair royal 8

@@ -12,14 +12,16 @@ _ERROR_DIM = rd.ERROR * 3 + rd.DIM
 
 def overlay_signature(overlay):
     """A number that changes whenever what the overlay lights changes."""
-    signature = overlay.frame() + 1
+    # Kept under 2**30 (a larger int would allocate on the board): 6 bits of celebration
+    # frame, error, saving, 2 bits of preview side, 7 of preview points, 6 of count-out step.
+    signature = (overlay.frame() + 1) & 63
     if overlay.error_lit():
-        signature |= 1 << 20
+        signature |= 1 << 6
     if overlay.save_failed:
-        signature |= 1 << 21
+        signature |= 1 << 7
     if overlay.preview_side >= 0 and overlay.preview_points > 0 and overlay.now // 250 % 2 == 0:
-        signature |= (overlay.preview_side + 1) << 22 | overlay.preview_points << 24
-    return signature
+        signature |= (overlay.preview_side + 1) << 8 | (overlay.preview_points & 127) << 10
+    return signature | (overlay.counting() + 1) << 17
 
 
 def draw(renderer, layout, state, overlay, version, draw_base, mode_colour, match=None):
@@ -49,6 +51,15 @@ def draw_overlay(renderer, layout, match, overlay, n):
             leds[n] = layout.peg_leds[side][ahead] if ahead < target else layout.game_hole
             entries[n] = _WHITE_FULL
             n += 1
+    step = overlay.counting()
+    if match is not None and match.phase is not None and step >= 0:
+        # The show counted out: a white marker steps through each item's running total.
+        side = overlay.count_side
+        reached = overlay.count_from + overlay.count_totals[step]
+        target = match.target
+        leds[n] = layout.peg_leds[side][reached] if reached < target else layout.game_hole
+        entries[n] = _WHITE_FULL
+        n += 1
     frame = overlay.frame()
     if frame >= 0:
         n = _draw_celebration(renderer, layout, overlay, frame, n)

@@ -1,11 +1,13 @@
-# What the LEDs show on top of the game: an error flash, a points preview, a celebration,
-# the warning that saving failed. Set by the UI, read by the views; times in milliseconds.
+# What the LEDs show on top of the game: an error flash, a points preview, a show counted
+# out item by item, a celebration, the warning that saving failed. Set by the UI, read by
+# the views; times in milliseconds.
 from clock import ticks_add, ticks_diff
 from micropython import const
 
 ERROR_FLASH_MS = const(900)
 CELEBRATION_MS = const(3000)
 FRAME_MS = const(60)
+COUNT_STEP_MS = const(450)  # each item of a show: "fifteen 2, fifteen 4, a pair is 6 ..."
 
 NONE = const(0)
 WIN = const(1)
@@ -21,6 +23,10 @@ class Overlay:
         self.preview_side = -1
         self.preview_points = 0
         self.save_failed = False
+        self.count_side = -1  # a show being counted out on the side's track
+        self.count_from = 0  # the side's score before the show
+        self.count_totals = ()  # the running total after each item
+        self.count_start = 0
         self.question = 0  # which question the UI asks now (ui.questions), 0 for none
         self.now = 0
 
@@ -31,6 +37,20 @@ class Overlay:
         self.effect = effect
         self.effect_side = side
         self.effect_until = ticks_add(now, CELEBRATION_MS)
+
+    def count_out(self, side, score_before, totals, now):
+        """Steps a marker along the side's track through the show's running totals."""
+        self.count_side = side
+        self.count_from = score_before
+        self.count_totals = tuple(totals)
+        self.count_start = now
+
+    def counting(self):
+        """The item being counted out now, or -1."""
+        if self.count_side < 0:
+            return -1
+        step = ticks_diff(self.now, self.count_start) // COUNT_STEP_MS
+        return step if 0 <= step < len(self.count_totals) else -1
 
     def error_lit(self):
         # On for 150 ms, off for 150 ms, while the flash lasts.
@@ -47,4 +67,6 @@ class Overlay:
     def animating(self):
         if self.preview_side >= 0 and self.preview_points > 0:
             return True  # the preview peg blinks
+        if self.counting() >= 0:
+            return True
         return ticks_diff(self.error_until, self.now) > 0 or self.frame() >= 0

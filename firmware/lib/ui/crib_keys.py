@@ -193,10 +193,15 @@ class CribbageKeys:
         cards = sq.choose_suits(ranks, match.starter, self.answers, self._seen_elsewhere())
         if cards is None:
             raise RuleError("those answers do not fit the cards seen this deal")
-        words = [item.words() for item in count_show(cards, match.starter, crib)]
+        items = count_show(cards, match.starter, crib)
+        seat = match.show_seat()
+        side = match.side_of(match.dealer if seat < 0 else seat)
+        before = match.front[side]
         self._apply((ev.SHOW_CARDS,) + tuple(cards) + (0,))  # suits chosen, not seen
-        for line in words:
-            self.say("  " + line)
+        for item in items:
+            self.say("  " + item.words())
+        if items:
+            self.overlay.count_out(side, before, [item.total for item in items], self.overlay.now)
 
     def _seen_elsewhere(self):
         match = self.match
