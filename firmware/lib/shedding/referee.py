@@ -10,7 +10,7 @@
 # A refused event raises RuleError and changes nothing.
 from cards import CARDS_IN_PACK, JOKER, RANK_CHARS, SUIT_CHARS, name
 from micropython import const
-from shedding.rules import BY_CODE, CALL_OR_FIRST, FOUR, JACK, JOKERS
+from shedding.rules import BY_CODE, CALL_OR_FIRST, FOUR, JACK
 
 NEW = const(1)
 PLAY = const(2)
@@ -438,6 +438,3 @@ def _names(cards):
 
 def _suit_word(suit):
     return ("a club", "a diamond", "a heart", "a spade")[suit]
-
-
-JOKERS_OPTION = JOKERS
