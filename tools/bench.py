@@ -87,31 +87,38 @@ def wasm_fuel(body):
 
 def fuel_per_call(setup, call, calls=WASM_CALLS):
     """Fuel of one call: (setup + calls x call) minus setup alone, over calls."""
-    loop = setup + "import gc\ngc.collect()\nfor _i in range(%d):\n    %s\n"
+    # The collector is off while measuring: the calls measured allocate nothing, and this
+    # wasm build's collector cannot see roots on wasm's own stack (it may free live objects).
+    loop = setup + "import gc\ngc.disable()\nfor _i in range(%d):\n    %s\n"
     with_calls, _ = wasm_fuel(loop % (calls, call))
     without, _ = wasm_fuel(loop % (0, call))
     return (with_calls - without) / calls
 
 
 def unix_heap_per_call(setup, call, calls=WASM_CALLS):
-    """Heap bytes allocated per call on the MicroPython unix port (collector off)."""
-    body = setup + (
-        "import gc\n"
-        "gc.collect()\n"
-        "gc.disable()\n"
-        "_before = gc.mem_alloc()\n"
-        "for _i in range(%d):\n    %s\n"
-        "print(gc.mem_alloc() - _before)\n"
-    ) % (calls, call)
-    micropython = os.path.join(os.path.dirname(sys.executable), "micropython")
-    done = subprocess.run(
-        [micropython, "-c", micropython_script(body).replace("/input", ROOT)],
-        capture_output=True,
-        text=True,
-    )
-    if done.returncode:
-        raise RuntimeError("micropython failed: " + done.stderr[-500:])
-    return int(done.stdout.split()[-1]) / calls
+    """Heap bytes allocated per call on the MicroPython unix port (collector off): the
+    difference between 2N calls and N calls, so one-off allocations do not count."""
+
+    def allocated(count):
+        body = setup + (
+            "import gc\n"
+            "gc.collect()\n"
+            "gc.disable()\n"
+            "_before = gc.mem_alloc()\n"
+            "for _i in range(%d):\n    %s\n"
+            "print(gc.mem_alloc() - _before)\n"
+        ) % (count, call)
+        micropython = os.path.join(os.path.dirname(sys.executable), "micropython")
+        done = subprocess.run(
+            [micropython, "-c", micropython_script(body).replace("/input", ROOT)],
+            capture_output=True,
+            text=True,
+        )
+        if done.returncode:
+            raise RuntimeError("micropython failed: " + done.stderr[-500:])
+        return int(done.stdout.split()[-1])
+
+    return (allocated(2 * calls) - allocated(calls)) / calls
 
 
 def bench_show():
@@ -150,12 +157,12 @@ def bench_show():
         "shows = [((0, 17, 34, 51), 20), ((16, 17, 18, 40), 19), ((3, 9, 22, 44), 30),"
         " ((8, 13, 26, 31), 47)]\n"
     )
-    fuel = fuel_per_call(setup, "score(*shows[_i & 3])")
+    fuel = fuel_per_call(setup, "show = shows[_i & 3]; score(show[0], show[1])")
     print(
         "MicroPython (wasm): %.0f fuel per show = %.0f us on the ESP32 estimate (%d fuel/us)"
         % (fuel, fuel / FUEL_PER_US, FUEL_PER_US)
     )
-    heap = unix_heap_per_call(setup, "score(*shows[_i & 3])")
+    heap = unix_heap_per_call(setup, "show = shows[_i & 3]; score(show[0], show[1])")
     print("MicroPython (unix): %.1f heap bytes allocated per show" % heap)
 
 
@@ -202,7 +209,7 @@ import config, scripted
 from board.layout import Layout
 from board.render import Renderer
 from board.overlay import Overlay
-from board import peg_view
+from board import frame, peg_view
 events, match = scripted.game_events(seed=7)
 # Two states one entry apart, mid-game in the play: each repaint moves a peg or the count.
 states = [scripted.Match(), scripted.Match()]
@@ -219,14 +226,18 @@ renderer = Renderer(config, layout.length)
 overlay = Overlay()
 buf = bytearray(layout.length * 3)
 import gc
-gc.collect()  # the setup's garbage must not be collected on the clock of the repaints
+gc.disable()  # no collection on the clock of the repaints (they allocate nothing)
 """
-RENDER_CALL = "peg_view.draw(renderer, layout, states[_i & 1], overlay, _i); renderer.finish(buf)"
-FLASH_CALL = (
-    "overlay.error_until = 0 if _i & 1 else 10 ** 6; overlay.now = 1;"
-    " peg_view.draw(renderer, layout, replay, overlay, 1) and renderer.finish(buf)"
+# The app's own call: frame.draw with the cribbage view, then finish when it drew.
+DRAW = (
+    "frame.draw(renderer, layout, {state}, overlay, {version}, peg_view.draw_base, 6, {state})"
+    " and renderer.finish(buf)"
 )
-SAME_FRAME_CALL = "peg_view.draw(renderer, layout, replay, overlay, 1) and renderer.finish(buf)"
+RENDER_CALL = DRAW.format(state="states[_i & 1]", version="_i")
+FLASH_CALL = "overlay.error_until = 0 if _i & 1 else 10 ** 6; overlay.now = 1; " + DRAW.format(
+    state="replay", version="1"
+)
+SAME_FRAME_CALL = DRAW.format(state="replay", version="1")
 WIRE_MS_PER_LED = 0.030  # WS2812: 24 bits at 1.25 us
 
 
@@ -237,14 +248,14 @@ def bench_render():
     fuel = fuel_per_call(RENDER_SETUP, RENDER_CALL, calls=200)
     wire = config.STRIP_LENGTH * WIRE_MS_PER_LED
     print(
-        "MicroPython (wasm): %.0f fuel per repaint after a change = %.2f ms on the ESP32"
+        "MicroPython (wasm): %.0f fuel per repaint after a change = %.3f ms on the ESP32"
         " estimate; the strip needs %.2f ms on the wire for %d LEDs"
         % (fuel, fuel / FUEL_PER_US / 1000.0, wire, config.STRIP_LENGTH)
     )
     flash = fuel_per_call(RENDER_SETUP, FLASH_CALL, calls=200)
     print(
         "MicroPython (wasm): %.0f fuel per animation frame (the error flash on or off)"
-        " = %.2f ms" % (flash, flash / FUEL_PER_US / 1000.0)
+        " = %.3f ms" % (flash, flash / FUEL_PER_US / 1000.0)
     )
     same = fuel_per_call(RENDER_SETUP, SAME_FRAME_CALL, calls=200)
     print(

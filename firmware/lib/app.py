@@ -3,6 +3,7 @@
 # of machine and neopixel) and in the simulator.
 import sys
 
+from board import frame
 from board import render as rd
 from board.layout import Layout
 from board.overlay import Overlay
@@ -77,7 +78,7 @@ class App:
             self.controller = CribbageKeys(
                 self.history, self.overlay, self.say, SIDE_NAMES, tracks
             )
-            self.view = peg_view.draw
+            self.view = peg_view.draw_base
         else:
             from board import shed_view
             from shedding.referee import Referee
@@ -86,7 +87,7 @@ class App:
             name = MODE_NAMES[mode]
             self.history = History(Referee, Journal(self.store, name + ".log"))
             self.controller = SheddingKeys(name, self.history, self.overlay, self.say)
-            self.view = shed_view.draw
+            self.view = shed_view.draw_base
         problem = self.history.load()
         if problem:
             self.say("%s journal: %s" % (MODE_NAMES[mode], problem))
@@ -150,9 +151,13 @@ class App:
         state = self.history.state
         version = self.history.version
         colour = MODE_COLOURS[self.mode]
-        if self.view(self.renderer, self.layout, state, self.overlay, version, colour):
-            if self.renderer.finish(self.hardware.pixels.buf):
-                self.hardware.show()  # 4.5 ms on the wire: only for a frame that changed
+        match = state if self.mode == 0 else None  # whose pegs a preview or count-out uses
+        drawn = frame.draw(
+            self.renderer, self.layout, state, self.overlay, version, self.view, colour, match
+        )
+        if drawn:
+            self.renderer.finish(self.hardware.pixels.buf)
+            self.hardware.show()  # 4.5 ms on the wire: only for a frame that changed
         # One more frame after an animation ends, to paint it away.
         self.dirty = was_animating
         return True

@@ -28,14 +28,25 @@ def draw(renderer, layout, state, overlay, version, draw_base, mode_colour, matc
     """Draws a frame: draw_base(renderer, layout, state, mode_colour) for the state, again
     only when `version` (History.version) changed, then the overlay. False when the frame
     would be the one already drawn. `match` is the cribbage match, for the preview peg."""
-    signature = overlay_signature(overlay)
-    if version == renderer.base_version and signature == renderer.signature:
-        return False
-    if version != renderer.base_version:
-        renderer.base_count = draw_base(renderer, layout, state, mode_colour)
+    # Overlay.quiet(), written out: this runs on every repaint.
+    quiet = (
+        not overlay.error_until
+        and overlay.effect == 0
+        and overlay.count_side < 0
+        and overlay.preview_points <= 0
+        and not overlay.save_failed
+    )
+    signature = 0 if quiet else overlay_signature(overlay)
+    if version == renderer.base_version:
+        if signature == renderer.signature:
+            return False
+        n = renderer.base_count
+    else:
+        n = draw_base(renderer, layout, state, mode_colour)
+        renderer.base_count = n
         renderer.base_version = version
     renderer.signature = signature
-    renderer.count = draw_overlay(renderer, layout, match, overlay, renderer.base_count)
+    renderer.count = n if quiet else draw_overlay(renderer, layout, match, overlay, n)
     return True
 
 

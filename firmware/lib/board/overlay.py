@@ -31,7 +31,7 @@ class Overlay:
         self.now = 0
 
     def flash_error(self, now):
-        self.error_until = ticks_add(now, ERROR_FLASH_MS)
+        self.error_until = ticks_add(now, ERROR_FLASH_MS) or 1  # 0 means no flash
 
     def celebrate(self, effect, side, now):
         self.effect = effect
@@ -64,7 +64,28 @@ class Overlay:
             return -1
         return left // FRAME_MS
 
+    def quiet(self):
+        """Nothing to draw on top of the game (the repaint's fast path)."""
+        return (
+            not self.error_until
+            and self.effect == NONE
+            and self.count_side < 0
+            and self.preview_points <= 0
+            and not self.save_failed
+        )
+
+    def expire(self):
+        """Ends what has run its time, so that quiet() can be true again."""
+        if self.error_until and ticks_diff(self.error_until, self.now) <= 0:
+            self.error_until = 0
+        if self.effect != NONE and ticks_diff(self.effect_until, self.now) <= 0:
+            self.effect = NONE
+        if self.count_side >= 0 and self.counting() < 0:
+            if ticks_diff(self.now, self.count_start) > 0:
+                self.count_side = -1
+
     def animating(self):
+        self.expire()
         if self.preview_side >= 0 and self.preview_points > 0:
             return True  # the preview peg blinks
         if self.counting() >= 0:

@@ -18,25 +18,7 @@ _FULL = const(0)  # rd.FULL
 _DIM = const(1)  # rd.DIM
 _FAINT = const(2)  # rd.FAINT
 _PALE_0 = const(9)  # rd.PALE_0
-_MARK = rd.MARK * 3 + rd.FULL
 _COUNT = rd.WHITE * 3 + rd.DIM
-
-
-def draw_count(renderer, layout, count, n):
-    """A number up to 39: one LED per ten, then one per unit; returns the new count."""
-    leds = renderer.leds
-    entries = renderer.entries
-    first = layout.tens_led
-    for i in range(count // 10):
-        leds[n] = first + i
-        entries[n] = _COUNT
-        n += 1
-    first = layout.units_led
-    for i in range(count % 10):
-        leds[n] = first + i
-        entries[n] = _COUNT
-        n += 1
-    return n
 
 
 def draw(renderer, layout, match, overlay, version, mode_colour=rd.MODE_CRIBBAGE):
@@ -44,43 +26,52 @@ def draw(renderer, layout, match, overlay, version, mode_colour=rd.MODE_CRIBBAGE
     return frame.draw(renderer, layout, match, overlay, version, draw_base, mode_colour, match)
 
 
+def draw_background(renderer, layout, match, mode_colour):
+    renderer.begin_background()
+    renderer.light(layout.mode_led, mode_colour, _DIM)
+    if match.phase is not None:
+        target = match.target
+        partners = match.players == 4
+        for side in range(min(2 if partners else match.players, layout.tracks)):
+            for line in (match.skunk, match.double_skunk):
+                if 0 < line < target:
+                    renderer.light(layout.peg_leds[side][line], rd.MARK, _FULL)
+    renderer.end_background()
+
+
 def draw_base(renderer, layout, match, mode_colour=rd.MODE_CRIBBAGE):
     """Everything the match itself shows; returns how many LEDs it lit."""
+    renderer.span_count = 0
     leds = renderer.leds
     entries = renderer.entries
-    leds[0] = layout.mode_led
-    entries[0] = mode_colour * 3 + _DIM
-    n = 1
     phase = match.phase
+    # What stays for a whole match (the mode LED, the skunk lines) is the background: drawn
+    # into the renderer's blank frame once, then copied with it on every repaint.
+    key = match.settings_id * 16 + mode_colour
+    if key != renderer.background_key:
+        draw_background(renderer, layout, match, mode_colour)
+        renderer.background_key = key
+    n = 0
     if phase is None:
         return n
     target = match.target
-    skunk = match.skunk if 0 < match.skunk < target else 0
-    double = match.double_skunk if 0 < match.double_skunk < target else 0
     front_pegs = match.front
     rear_pegs = match.rear
-    for side in range(min(match.sides(), layout.tracks)):
+    partners = match.players == 4  # seats 0 and 2 are side 0, seats 1 and 3 side 1
+    for side in range(min(2 if partners else match.players, layout.tracks)):
         holes = layout.peg_leds[side]
-        if skunk:
-            leds[n] = holes[skunk]
-            entries[n] = _MARK
-            n += 1
-        if double:
-            leds[n] = holes[double]
-            entries[n] = _MARK
-            n += 1
         front = front_pegs[side]
         rear = rear_pegs[side]
+        colour = side
         if 60 < front < target:
-            leds[n] = holes[0]  # the start hole glows while the side is on its second lap
+            colour = _PALE_0 + side  # pale on the second lap ...
+            leds[n] = holes[0]  # ... and the start hole glows
             entries[n] = side * 3 + _FAINT
             n += 1
         if rear != front or front == 0:
-            colour = _PALE_0 + side if 60 < rear < target else side
             leds[n] = holes[rear]
-            entries[n] = colour * 3 + _DIM
+            entries[n] = (_PALE_0 + side if 60 < rear < target else side) * 3 + _DIM
             n += 1
-        colour = _PALE_0 + side if 60 < front < target else side
         leds[n] = holes[front] if front < target else layout.game_hole
         entries[n] = colour * 3 + _FULL
         n += 1
@@ -88,17 +79,22 @@ def draw_base(renderer, layout, match, mode_colour=rd.MODE_CRIBBAGE):
         leds[n] = layout.game_hole
         entries[n] = match.results[-1] * 3 + _FULL
         n += 1
-    dealer_side = match.side_of(match.dealer)
+    dealer_side = match.dealer % 2 if partners else match.dealer
     leds[n] = layout.dealer_led + dealer_side
     entries[n] = dealer_side * 3 + _DIM
     n += 1
     play = match.play
     if phase == PLAY and not play.finished:
-        turn_side = match.side_of(play.turn)
+        turn_side = play.turn % 2 if partners else play.turn
         leds[n] = layout.turn_led + turn_side
         entries[n] = turn_side * 3 + _FULL
         n += 1
-        n = draw_count(renderer, layout, play.count, n)
+        # The running count, one LED per ten then one per unit, as one span of bytes.
+        count = play.count
+        renderer.span_offsets[0] = layout.tens_led * 3
+        renderer.span_bytes[0] = renderer.number_span(_COUNT, 3, 9, count)
+        renderer.span_lit[0] = count // 10 + count % 10
+        renderer.span_count = 1
     results = match.results
     start = len(results) - MAX_TALLY if len(results) > MAX_TALLY else 0
     first = layout.tally_led - start

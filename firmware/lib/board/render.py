@@ -2,14 +2,15 @@
 #
 # A view fills `leds` and `entries` (entry = colour * 3 + level) and sets `count`, writing
 # the arrays directly: a method call per LED costs more than the LED itself in MicroPython.
-# finish(buf) then writes the bytes straight into the driver's buffer (G, R, B per LED),
-# looking each entry up in a table made once per brightness, and clears only the LEDs the
-# previous frame lit. Nothing is allocated per frame.
+# finish(buf) then writes the bytes straight into the driver's buffer (G, R, B per LED):
+# one copy of a dark strip, then one 3-byte store per lit LED from a table made once per
+# brightness. Nothing is allocated per frame.
 from array import array
 
 from micropython import const
 
 MAX_LIT = const(160)
+MAX_SPANS = const(4)
 
 # Levels: the front peg, a rear peg or a status LED, a faint mark.
 FULL = const(0)
@@ -54,6 +55,8 @@ class Renderer:
         self.budget_ma = config.CURRENT_BUDGET_MA
         self.ma_per_channel = config.MA_PER_CHANNEL
         self.idle_ma = config.MA_IDLE_PER_LED * length
+        self.room_ma = self.budget_ma - self.idle_ma  # what lit LEDs may draw
+        self.size = length * 3
         entries = len(self.colours) * 3
         self.table = bytearray(entries * 3)  # G R B of each (colour, level) at the brightness
         self.entry_load = array("H", [0] * entries)  # the sum of its three channel bytes
@@ -61,9 +64,15 @@ class Renderer:
         self.leds = array("H", [0] * MAX_LIT)
         self.entries = bytearray(MAX_LIT)
         self.count = 0
-        self.previous = array("H", [0] * MAX_LIT)
-        self.previous_entries = bytearray(MAX_LIT)
-        self.previous_count = 0
+        # Spans: runs of LEDs written as one bytes object each (a number on the status line
+        # costs one store instead of one per LED). A view sets span_count and the two lists.
+        self.span_offsets = array("H", [0] * MAX_SPANS)  # byte offsets in the strip's buffer
+        self.span_bytes = [b""] * MAX_SPANS
+        self.span_lit = bytearray(MAX_SPANS)  # how many LEDs each span lights
+        self.span_count = 0
+        self.blank = bytes(length * 3)  # the background every frame starts from
+        self.background_key = -1  # views: what the background was drawn for
+        self.number_spans = {}  # (colour entry, LEDs) -> 40 spans showing 0..39
         self.base_version = -1  # views: which state the first base_count LEDs were drawn from
         self.base_count = 0
         self.signature = -1  # views: what the overlay looked like in the last frame
@@ -82,6 +91,13 @@ class Renderer:
                 self.table[at + 2] = blue * step // 255
                 total = self.table[at] + self.table[at + 1] + self.table[at + 2]
                 self.entry_load[entry(colour, level)] = total
+        # The same three bytes as one bytes object per entry: `buf[at:at + 3] = bytes` is a
+        # single store that allocates nothing, half the cost of three byte stores.
+        self.grb = tuple(bytes(self.table[e * 3 : e * 3 + 3]) for e in range(len(self.entry_load)))
+        self.number_spans = {}
+        self.background_key = -1
+        # The most one lit LED can draw, to skip summing the frame when it cannot matter.
+        self.max_entry_ma = (max(self.entry_load) * self.ma_per_channel + 254) // 255
 
     def light(self, led, colour, level):
         """One LED more in this frame (for views off the hot path)."""
@@ -91,47 +107,44 @@ class Renderer:
             self.count += 1
 
     def finish(self, buf):
-        """Writes the frame into buf, dimmed to the current budget. Returns False when the
-        frame is the same as the last one (nothing to send down the strip)."""
-        leds = self.leds
+        """Writes the frame into buf (the driver's buffer), dimmed to the current budget.
+        The views call it only for a frame that differs from the last (frame.draw tells)."""
+        buf[0 : self.size] = self.blank  # one copy clears the strip: cheaper than clearing
+        leds = self.leds  # the last frame's LEDs one by one
         entries = self.entries
-        previous = self.previous
-        previous_entries = self.previous_entries
+        grb = self.grb
         count = self.count
-        previous_count = self.previous_count
-        changed = count != previous_count
-        for i in range(previous_count):
-            led = previous[i]
-            if i >= count or led != leds[i] or previous_entries[i] != entries[i]:
-                at = led * 3
-                buf[at] = 0
-                buf[at + 1] = 0
-                buf[at + 2] = 0
-                changed = True
-        if not changed:
-            return False
-        table = self.table
+        lit = count
+        for i in range(self.span_count):
+            data = self.span_bytes[i]
+            at = self.span_offsets[i]
+            buf[at : at + len(data)] = data
+            lit += self.span_lit[i]
+        for i in range(count):
+            at = leds[i] * 3
+            buf[at : at + 3] = grb[entries[i]]
+        # The exact draw is summed only when the frame could pass the budget at all.
+        room = self.room_ma
+        self.scale = 255
+        if lit * self.max_entry_ma <= room:
+            self.milliamps = self.idle_ma + lit * self.max_entry_ma
+            return
         load_of = self.entry_load
         load = 0
         for i in range(count):
-            led = leds[i]
-            at = led * 3
-            source = entries[i]
-            load += load_of[source]
-            previous[i] = led
-            previous_entries[i] = source
-            source *= 3
-            buf[at] = table[source]
-            buf[at + 1] = table[source + 1]
-            buf[at + 2] = table[source + 2]
-        self.previous_count = count
+            load += load_of[entries[i]]
+        for i in range(self.span_count):
+            load += sum(self.span_bytes[i])
         lit_ma = load * self.ma_per_channel // 255
-        room = self.budget_ma - self.idle_ma
         scale = 255
         if lit_ma > room:
-            # Over the budget: dim every lit LED by the same factor (rare: it takes most
-            # of the board lit at a high brightness).
+            # Over the budget: dim every lit LED by the same factor.
             scale = room * 255 // lit_ma if room > 0 else 0
+            for i in range(self.span_count):
+                at = self.span_offsets[i]
+                for j in range(len(self.span_bytes[i])):
+                    buf[at + j] = buf[at + j] * scale // 255
+            table = self.table
             for i in range(count):
                 at = leds[i] * 3
                 source = entries[i] * 3
@@ -140,16 +153,44 @@ class Renderer:
                 buf[at + 2] = table[source + 2] * scale // 255
         self.scale = scale
         self.milliamps = self.idle_ma + lit_ma * scale // 255
-        return True
+
+    def begin_background(self):
+        """light() then paints the background (until end_background) instead of a frame."""
+        self.count = 0
+
+    def end_background(self):
+        canvas = bytearray(self.length * 3)
+        for i in range(self.count):
+            at = self.leds[i] * 3
+            canvas[at : at + 3] = self.grb[self.entries[i]]
+        self.blank = bytes(canvas)
+        self.count = 0
+
+    def number_span(self, entry, tens, units, value):
+        """The bytes of `tens` + `units` LEDs showing value (one LED per ten, then one per
+        unit) in one colour entry; made once per colour and brightness, then reused."""
+        key = entry * 64 + tens * 16 + units
+        spans = self.number_spans.get(key)
+        if spans is None:
+            spans = []
+            for number in range(10 * tens + units + 1):
+                data = bytearray(3 * (tens + units))
+                for i in range(min(number // 10, tens)):
+                    data[3 * i : 3 * i + 3] = self.grb[entry]
+                for i in range(number % 10):
+                    data[3 * (tens + i) : 3 * (tens + i) + 3] = self.grb[entry]
+                spans.append(bytes(data))
+            self.number_spans[key] = spans
+        return spans[min(value, len(spans) - 1)]
 
     def invalidate(self):
         """Another view draws next: its frame is drawn whole, the old one cleared."""
         self.base_version = -1
         self.signature = -1
+        self.background_key = -1
 
     def forget(self):
-        """The buffer was cleared or another view drew: the next frame starts from nothing."""
-        self.previous_count = 0
+        """The next frame starts from nothing."""
         self.count = 0
         self.base_version = -1
         self.signature = -1

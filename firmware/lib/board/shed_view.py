@@ -29,11 +29,15 @@ def _number(renderer, layout, value, colour, n):
 
 
 def draw_base(renderer, layout, referee, mode_colour):
+    renderer.span_count = 0
     leds = renderer.leds
     entries = renderer.entries
-    leds[0] = layout.mode_led
-    entries[0] = mode_colour * 3 + rd.DIM
-    n = 1
+    if renderer.background_key != mode_colour:
+        renderer.begin_background()
+        renderer.light(layout.mode_led, mode_colour, rd.DIM)
+        renderer.end_background()
+        renderer.background_key = mode_colour
+    n = 0
     if referee.rules is None:
         return n
     players = referee.players

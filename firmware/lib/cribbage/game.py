@@ -36,6 +36,7 @@ class Match:
         self.missed = 0  # points the last show entered in points left out (muggins)
         self.missed_by = -1
         self.games_won = []  # type: list
+        self.settings_id = 0
 
     # -- the shape of the table ------------------------------------------------------------
 
@@ -139,6 +140,9 @@ class Match:
         if self.phase is not None:
             self.past_matches.append(list(self.games_won))
         self.players = players
+        # One number for what the table looks like all match long: views redraw their
+        # background (skunk lines) only when it changes.
+        self.settings_id = ((target * 128 + skunk) * 128 + double) * 8 + players
         self.target = target
         self.games = games
         self.flags = flags
