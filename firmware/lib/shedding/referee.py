@@ -23,6 +23,15 @@ NONE = const(255)
 MAKAO_DRAW = const(5)
 
 
+# What a table is: state() copies these, and a refused action puts them back.
+_FIELDS = (
+    "counts", "stock", "pile", "top", "turn", "penalty", "direction", "attacker", "fours",
+    "demand_rank", "demander", "demand_suit", "lost", "drew", "wild", "finished", "called",
+    "challengeable", "over",
+)  # fmt: skip
+_LISTS = ("counts", "pile", "lost", "finished", "called")
+
+
 class RuleError(ValueError):
     pass
 
@@ -30,6 +39,7 @@ class RuleError(ValueError):
 class Referee:
     def __init__(self):
         self.rules = None
+        self.challengeable = -1  # the seat left with one card, uncalled, open to challenge
 
     # -- what is on the table ----------------------------------------------------------------
 
@@ -37,57 +47,17 @@ class Referee:
         """Everything the players can see, as one comparable value."""
         if self.rules is None:
             return None
-        return (
-            self.rules.code,
-            tuple(self.counts),
-            self.stock,
-            tuple(self.pile),
-            self.top,
-            self.turn,
-            self.penalty,
-            self.direction,
-            self.attacker,
-            self.fours,
-            self.demand_rank,
-            self.demander,
-            self.demand_suit,
-            tuple(self.lost),
-            self.drew,
-            self.wild,
-            tuple(self.finished),
-            tuple(self.called),
-            self.challengeable,
-            self.over,
-        )
+        values = [self.rules.code]
+        for field in _FIELDS:
+            value = getattr(self, field)
+            values.append(tuple(value) if field in _LISTS else value)
+        return tuple(values)
 
     def _restore(self, saved):
-        (
-            _,
-            counts,
-            self.stock,
-            pile,
-            self.top,
-            self.turn,
-            self.penalty,
-            self.direction,
-            self.attacker,
-            self.fours,
-            self.demand_rank,
-            self.demander,
-            self.demand_suit,
-            lost,
-            self.drew,
-            self.wild,
-            finished,
-            called,
-            self.challengeable,
-            self.over,
-        ) = saved
-        self.counts = list(counts)
-        self.pile = list(pile)
-        self.lost = list(lost)
-        self.finished = list(finished)
-        self.called = list(called)
+        for index in range(len(_FIELDS)):
+            field = _FIELDS[index]
+            value = saved[index + 1]
+            setattr(self, field, list(value) if field in _LISTS else value)
 
     def pack_size(self):
         return self.packs * CARDS_IN_PACK + self.rules.jokers(self.options)
