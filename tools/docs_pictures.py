@@ -16,6 +16,11 @@ SCENES = [
     ("points-preview", "# # D 7", "points keyed (7): the preview peg blinks in white"),
     ("error", "# 5 4 C B 9 3 wait:200", "a card past 31: the status line flashes"),
     (
+        "makao",
+        "hold:D A 9 1 2 1 # 2 2 #",
+        "Makao, 3 players: each part shows the cards held; 4 to take (white, on the status line)",
+    ),
+    (
         "second-lap",
         "# # D 2 9 # D 2 9 # D 9 # D 9 # D 9 #",
         "orange on its second lap: pale pegs, its start hole glows; skunk lines faint",
