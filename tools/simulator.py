@@ -231,8 +231,16 @@ def score_line(sim):
 def draw_screen(sim, out):
     screen = ["\x1b[H\x1b[2J", "Cribbage board simulator (the firmware app on fake hardware)", ""]
     screen += ansi_board(sim)
-    screen.append("      status: mode, dealer x3, turn x3, count tens x3 and units x9, games x5,")
-    screen.append("      saving, error.  Blue pegs the lower track, orange the upper.")
+    if sim.app.mode == 0:
+        screen.append(
+            "      status: mode, dealer x3, turn x3, count tens x3 and units x9, games x5,"
+        )
+        screen.append("      saving, error.  Blue pegs the lower track, orange the upper.")
+    else:
+        screen.append(
+            "      holes: each seat's share in turn (blue, orange, yellow, green, purple, sky)"
+        )
+        screen.append("      status: mode, penalty or demanded rank (tens, units), demanded suit.")
     screen.append(score_line(sim))
     screen.append("")
     screen += KEY_HELP if sim.app.mode == 0 else SHEDDING_HELP
