@@ -23,9 +23,9 @@ def test_the_tasks_poll_the_keys_repaint_and_feed_the_watchdog():
     async def player():
         await asyncio.sleep(0.15)
         fake_machine.press(config.KEYPAD_ROW_PINS[3], config.KEYPAD_COL_PINS[2])  # '#'
-        await asyncio.sleep(0.1)
+        await asyncio.sleep(0.25)  # long enough for the debounce even on a busy machine
         fake_machine.release_all()
-        await asyncio.sleep(0.25)
+        await asyncio.sleep(0.3)
 
     async def session():
         board = asyncio.create_task(app.tasks())
