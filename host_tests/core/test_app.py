@@ -241,3 +241,20 @@ def test_a_show_is_counted_out_on_the_track_item_by_item():
             if rig.colour(led) == (64, 64, 64) and total not in seen:
                 seen.append(total)
     assert seen == totals == [2, 8]  # fifteen 2 (5 5 5), pair royal 8
+
+
+def test_three_players_on_a_three_track_board():
+    from test_board import Config
+
+    cfg = Config(TRACKS=3, ROWS=6, STRIP_LENGTH=210)
+    rig = Rig(cfg=cfg)
+    rig.keys("A")
+    assert rig.lines[-1] == "next match: 3 players, 121 points, 1 games"
+    rig.keys("# #")  # start; the starter is not keyed
+    rig.keys("D 1 2 #")  # the player left of the dealer (seat 1) pegs 12
+    rig.keys("C")  # seat 1 lays a king; seat 2 (yellow) is next
+    assert rig.match.play.count == 10 and rig.match.play.turn == 2
+    layout = Layout(cfg)
+    yellow = scaled(config.SIDE_COLOURS[2], 255)
+    assert rig.colour(layout.start_holes[2]) == yellow  # the third side's pegs, in yellow
+    assert rig.colour(layout.peg_led(1, 12, 121)) == scaled(ORANGE, 255)
