@@ -1,6 +1,7 @@
 # The board's application: keys in, games updated and saved, LEDs repainted. It is handed
 # its hardware and its file store, so the same code runs on the ESP32, in the tests (fakes
 # of machine and neopixel) and in the simulator.
+import gc
 import sys
 
 from board import frame
@@ -67,6 +68,9 @@ class App:
         if self.history is not None and family(mode) != family(self.mode):
             self.history = self.controller = self.view = None
             unload(FAMILY_MODULES[family(self.mode)])
+            # Free the old family now, so the new one (the 6 KB show table among it) finds
+            # room in one piece.
+            gc.collect()
         self.mode = mode
         if mode == 0:
             from board import peg_view
@@ -98,14 +102,8 @@ class App:
         self.dirty = True
 
     def boot(self, now=0):
-        """Checks every journal, then opens the mode the board was last in."""
+        """Opens the mode the board was last in, and checks the other journals."""
         self.overlay.now = now
-        for index in range(len(MODE_NAMES)):
-            journal = Journal(self.store, MODE_NAMES[index] + ".log")
-            journal.load()  # damage is mended and kept aside now, whatever the mode
-            if journal.problem:
-                self.say("%s journal: %s" % (MODE_NAMES[index], journal.problem))
-                self.overlay.flash_error(now)
         saved = self.settings.load()
         if self.settings.problem:
             self.say("settings: " + self.settings.problem)
@@ -113,6 +111,14 @@ class App:
         mode = 0
         if saved and saved[-1] and saved[-1][0] < len(MODE_NAMES):
             mode = saved[-1][0]
+        for index in range(len(MODE_NAMES)):
+            if index == mode:
+                continue  # open_mode reads this one
+            journal = Journal(self.store, MODE_NAMES[index] + ".log")
+            journal.load()  # damage is mended and kept aside now, whatever the mode
+            if journal.problem:
+                self.say("%s journal: %s" % (MODE_NAMES[index], journal.problem))
+                self.overlay.flash_error(now)
         self.open_mode(mode, now)
 
     def switch_mode(self):

@@ -102,6 +102,14 @@ class History:
         self.events.append(event)
         self._save(bytes([REDO]))
 
+    def step(self, forward):
+        """Redo when forward, else undo; returns the word for the console."""
+        if forward:
+            self.redo()
+            return "redo"
+        self.undo()
+        return "undo"
+
     def _rebuild(self):
         self.version += 1
         state = self.new_state()

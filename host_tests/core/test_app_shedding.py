@@ -1,3 +1,5 @@
+import gc
+
 import config
 from board.layout import Layout
 from board_rig import Rig
@@ -45,6 +47,8 @@ def test_the_mode_and_each_game_survive_a_restart():
     rig.keys("# 5 4 0 5")  # cribbage: blue has 2
     makao_table(rig)
     rig.keys("9 2 #")  # seat 1 lays the 9 of diamonds
+    del rig  # a restart: the old app is gone, as on the board
+    gc.collect()
     again = Rig(store)
     assert again.app.mode == 1
     assert again.app.history.state.counts == [4, 5, 5]

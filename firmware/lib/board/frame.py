@@ -28,7 +28,7 @@ def draw(renderer, layout, state, overlay, version, draw_base, mode_colour, matc
     """Draws a frame: draw_base(renderer, layout, state, mode_colour) for the state, again
     only when `version` (History.version) changed, then the overlay. False when the frame
     would be the one already drawn. `match` is the cribbage match, for the preview peg."""
-    # Overlay.quiet(), written out: this runs on every repaint.
+    # Nothing on top of the game? Attribute tests, not a method call: every repaint runs this.
     quiet = (
         not overlay.error_until
         and overlay.effect == 0

@@ -50,7 +50,7 @@ class Layout:
         self.peg_leds = tuple(
             tuple(
                 [self.start_holes[side]]
-                + [leds[side * TRACK_HOLES + (p - 1) % 60] for p in range(1, 121)]
+                + [leds[side * TRACK_HOLES + (p - 1) % TRACK_HOLES] for p in range(1, 121)]
             )
             for side in range(self.tracks)
         )
@@ -83,11 +83,9 @@ class Layout:
 
     def peg_led(self, side, points, target):
         """The LED of a peg at `points` for `side`: start hole at 0, game hole at the target."""
-        if points <= 0:
-            return self.start_holes[side]
         if points >= target:
             return self.game_hole
-        return self.track_leds[side * TRACK_HOLES + (points - 1) % TRACK_HOLES]
+        return self.peg_leds[side][max(points, 0)]
 
     def status_leds(self, name):
         """(first LED, count) of a named part of the status area."""

@@ -64,18 +64,8 @@ class Overlay:
             return -1
         return left // FRAME_MS
 
-    def quiet(self):
-        """Nothing to draw on top of the game (the repaint's fast path)."""
-        return (
-            not self.error_until
-            and self.effect == NONE
-            and self.count_side < 0
-            and self.preview_points <= 0
-            and not self.save_failed
-        )
-
     def expire(self):
-        """Ends what has run its time, so that quiet() can be true again."""
+        """Ends what has run its time, so that frame.draw can find the overlay quiet again."""
         if self.error_until and ticks_diff(self.error_until, self.now) <= 0:
             self.error_until = 0
         if self.effect != NONE and ticks_diff(self.effect_until, self.now) <= 0:

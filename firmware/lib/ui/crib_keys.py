@@ -60,12 +60,7 @@ class CribbageKeys:
                 self.say("entry cleared")
             elif name == "*":
                 self._reset_entry()
-                if long:
-                    self.history.redo()
-                    self.say("redo")
-                else:
-                    self.history.undo()
-                    self.say("undo")
+                self.say(self.history.step(long))  # hold * to redo
             elif name == "D":
                 self._toggle_points()
             elif self.digits >= 0:

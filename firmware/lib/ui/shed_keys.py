@@ -55,12 +55,8 @@ class SheddingKeys:
             if self.keyed or self.rank >= 0 or self.asking:
                 self._clear()
                 self.say("cards cleared")
-            elif long:
-                self.history.redo()
-                self.say("redo")
             else:
-                self.history.undo()
-                self.say("undo")
+                self.say(self.history.step(long))  # hold * to redo
             return
         if referee.rules is None or referee.over:
             self._setup_key(key)
