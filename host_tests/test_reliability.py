@@ -50,7 +50,10 @@ def test_a_power_cut_at_every_byte_boots_into_the_last_complete_entry(mode):
             expected_index += 1
         app, _ = boot(cut_at(store.log, cut))
         tried += 1
-        matched += drivers.persistent_state(app) == snapshots[expected_index][1]
+        # The last complete entry, or the one being written once its own record is whole
+        # (a key can write an event and then a checkpoint).
+        state = drivers.persistent_state(app)
+        matched += state in [s for _, s in snapshots[expected_index : expected_index + 2]]
     RESULTS[mode] = (tried, matched)
     assert tried == total + 1 and matched == tried
 
@@ -111,7 +114,7 @@ def test_damaged_files_boot_keep_the_good_part_and_keep_the_file_aside(
 
 
 def test_a_flipped_bit_in_the_middle_of_the_journal_keeps_the_records_before_it():
-    store, _ = played_store()
+    store, played = played_store()
     original = store.files["cribbage.log"]
     middle = len(original) // 2
     store.files["cribbage.log"] = (
@@ -121,8 +124,9 @@ def test_a_flipped_bit_in_the_middle_of_the_journal_keeps_the_records_before_it(
     assert [line for line in lines if line.startswith("cribbage journal: damaged journal at byte")]
     assert store.files["cribbage.log.bad1"][middle] == original[middle] ^ 4
     app.open_mode(0, 2000)  # the cribbage match: the records before the damage
-    kept = app.history.events
-    assert app.mode == 0 and 0 < len(kept) < 9
+    match = app.history.state
+    assert app.mode == 0 and match.phase == "cut"  # the new match kept, the rest aside
+    assert match.state() != played[2]  # the cribbage journal as it was played
 
 
 @pytest.mark.parametrize("errno", [28, 5])  # ENOSPC, EIO

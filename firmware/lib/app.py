@@ -104,22 +104,31 @@ class App:
     def boot(self, now=0):
         """Opens the mode the board was last in, and checks the other journals."""
         self.overlay.now = now
-        saved = self.settings.load()
-        if self.settings.problem:
-            self.say("settings: " + self.settings.problem)
-            self.overlay.flash_error(now)
+        saved = self._check(self.settings, "settings", now)
         mode = 0
-        if saved and saved[-1] and saved[-1][0] < len(MODE_NAMES):
-            mode = saved[-1][0]
+        if saved and saved[0] < len(MODE_NAMES):
+            mode = saved[0]
         for index in range(len(MODE_NAMES)):
-            if index == mode:
-                continue  # open_mode reads this one
-            journal = Journal(self.store, MODE_NAMES[index] + ".log")
-            journal.load()  # damage is mended and kept aside now, whatever the mode
-            if journal.problem:
-                self.say("%s journal: %s" % (MODE_NAMES[index], journal.problem))
-                self.overlay.flash_error(now)
+            if index != mode:  # open_mode reads this one
+                self._check(
+                    Journal(self.store, MODE_NAMES[index] + ".log"),
+                    MODE_NAMES[index] + " journal",
+                    now,
+                )
         self.open_mode(mode, now)
+
+    def _check(self, journal, what, now):
+        """Reads a journal through and mends it; damage is said and flashed, whatever the
+        mode, and a flash that refuses the mending does not stop the boot."""
+        try:
+            last = journal.check()
+        except OSError as error:
+            last = None
+            journal.problem = "%s; mending it failed (%s)" % (journal.problem, error)
+        if journal.problem:
+            self.say("%s: %s" % (what, journal.problem))
+            self.overlay.flash_error(now)
+        return last
 
     def switch_mode(self):
         mode = (self.mode + 1) % len(MODE_NAMES)

@@ -1,17 +1,19 @@
-# A match's events packed in one bytearray as [length][bytes][length]: a few bytes per event
-# instead of a tuple object each, which matters on a 110 KB heap over a long match.
+# A stack of events packed in one bytearray as [length][bytes][length]: a few bytes per event
+# instead of a tuple object each. History keeps at most a stretch of a deal in one.
 
 
 class EventLog:
-    def __init__(self, events=()):
-        self.data = bytearray(256)
+    def __init__(self, size=128):
+        self.data = bytearray(size)
         self.used = 0
         self.count = 0
-        for event in events:
-            self.append(event)
 
     def __len__(self):
         return self.count
+
+    def clear(self):
+        self.used = 0
+        self.count = 0
 
     def append(self, event):
         size = len(event)
@@ -39,6 +41,13 @@ class EventLog:
         self.used = start - 1
         self.count -= 1
         return event
+
+    def drop_first(self):
+        """Forgets the oldest event (a bounded stack drops its bottom)."""
+        size = self.data[0] + 2
+        self.data[: self.used - size] = self.data[size : self.used]
+        self.used -= size
+        self.count -= 1
 
     def __iter__(self):
         at = 0

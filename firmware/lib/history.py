@@ -1,106 +1,251 @@
-# Undo, redo and saving for any game whose state is a fold over events.
+# Undo, redo and saving for any game whose state is a fold over events, in memory and time
+# bounded by a stretch of one deal, however long the match.
 #
-# The journal holds every accepted event plus UNDO/REDO markers, so undo and redo survive a
-# restart. The live state is rebuilt by replaying events: one mechanism for undo, power
-# safety and history. When the flash refuses a write the game goes on in memory and the
-# journal is written anew at the next save that succeeds (nothing already saved is touched).
+# The state is a checkpoint (the whole state packed, see packing.py) plus the few events
+# applied since. Journal records, by their first byte:
+#   an event (below UNDO)   applied; clears what could be redone
+#   UNDO                    takes back the last event since the checkpoint
+#   REDO, event             an undone event applied again
+#   CHECKPOINT, before, state
+#                           written at every deal's start and after STRETCH events
+#   BACK, before, n, event (n bytes), state
+#                           an undo that reached past the checkpoint: the state it left
+#                           (a checkpoint) and the event it took back (for redo)
+# `before` (4 bytes) finds the state just before a checkpoint's own on flash: the file
+# offset of an earlier checkpoint (3 bytes; NOWHERE: none; START: the new game's empty state,
+# whose stretch opens the file) and how many events of that checkpoint's stretch lead to it.
+#
+# So a boot reads the journal once, keeping the last checkpoint and the events after it,
+# and folds only those; an undo folds at most a stretch; an undo past a checkpoint reads one
+# stretch back from flash. When the flash refuses a write the game goes on in memory, and
+# the next save that succeeds writes the checkpoint and its events after the part of the
+# file saved last (nothing already saved is touched).
 from eventlog import EventLog
 from micropython import const
 
 UNDO = const(0xF0)
 REDO = const(0xF1)
+CHECKPOINT = const(0xF2)
+BACK = const(0xF3)
+NOWHERE = const(0xFFFFFF)
+START = const(0)  # no record starts at 0: the file's magic does
+STRETCH = const(24)  # events after a checkpoint before the next one is written
+REDO_KEPT = const(48)  # undone events kept for redo; older ones are forgotten
 
 
 class NothingToUndo(ValueError):
     pass
 
 
+def _before_bytes(offset, count):
+    if offset < 0 or offset >= NOWHERE:
+        offset, count = NOWHERE, 0
+    return bytes([offset >> 16, (offset >> 8) & 0xFF, offset & 0xFF, count])
+
+
+def _before_at(window, at):
+    offset = (window[at] << 16) | (window[at + 1] << 8) | window[at + 2]
+    return offset, window[at + 3]
+
+
 class History:
     def __init__(self, new_state, journal=None):
         self.new_state = new_state
         self.journal = journal
-        self.events = EventLog()
-        self.undone = []
         self.save_error = None  # the store's last refusal; cleared by the next good save
-        self.state = new_state()
         self.version = 0  # counts changes to the state, so views can tell it changed
+        self.done = EventLog()  # events applied since the checkpoint
+        self.undone = EventLog()  # what redo applies again, last undone last
+        self._start()
+
+    def _start(self):
+        self.state = self.new_state()
+        self.base = None  # the checkpoint's packed state; None: a new game's empty state
+        self.base_offset = -1  # where the checkpoint is on flash, or -1
+        self.before = (NOWHERE, 0)  # where the state before the checkpoint's is on flash
+        self.saved = 0  # the journal's length up to its last good record
+        self.done.clear()
+        self.undone.clear()
+        self.version += 1
+
+    def _restored(self, base):
+        state = self.new_state()
+        if base is not None:
+            state.restore(base)
+        return state
 
     # -- loading ---------------------------------------------------------------------------
 
-    def load(self):
-        """Replays the journal; returns a problem in words (or None). A record the rules
-        refuse ends the replay like a damaged one."""
-        self.events = EventLog()
-        self.undone = []
-        self.state = self.new_state()
-        self.version += 1
-        if self.journal is None:
+    def load(self, upto=-1):
+        """Reads the journal back; returns a problem in words (or None). A record the rules
+        refuse ends the good part like a damaged one. `upto`: read only what lies before."""
+        self._start()
+        journal = self.journal
+        if journal is None:
             return None
-        payloads = self.journal.load()
-        problem = self.journal.problem
-        for index in range(len(payloads)):
-            payload = payloads[index]
-            try:
-                self._replay_one(payload)
-            except (ValueError, IndexError) as error:  # a marker with nothing to undo too
-                store = self.journal.store
-                aside = store.keep_aside(self.journal.name, store.read(self.journal.name))
-                self.journal.rewrite(payloads[:index])
-                problem = "journal record %d refused on replay (%s): kept %d records, " % (
-                    index,
-                    error,
-                    index,
-                ) + ("the file as it was is saved as " + aside)
-                self.load()
-                break
-        return problem
+        records = 0
+        offsets = []  # where each of self.done's events is on flash, to cut at a refusal
+        refused = -1
+        why = None
+        reader = journal.records()
+        try:
+            for offset, start, end in reader:
+                if 0 <= upto <= offset:
+                    break
+                try:
+                    self._read_record(journal.window, start, end, offset, offsets)
+                except (ValueError, IndexError) as error:  # an undo with nothing to undo too
+                    refused, why = offset, error
+                    break
+                records += 1
+        finally:
+            reader.close()
+        damage = journal.damage
+        if refused < 0:
+            refused, why = self._fold(offsets)
+        if upto >= 0:
+            return None
+        if refused >= 0:
+            return self._refused(refused, why)
+        return self._mend(records) if damage else None
 
-    def _replay_one(self, payload):
-        if payload[0] == UNDO:
-            self.undone.append(self.events.pop())
-            self._rebuild()
-        elif payload[0] == REDO:
-            event = self.undone.pop()
-            self.state.apply(event)
-            self.events.append(event)
+    def _read_record(self, window, start, end, offset, offsets):
+        kind = window[start]
+        if kind == CHECKPOINT or kind == BACK:
+            self.before = _before_at(window, start + 1)
+            at = start + 5
+            if kind == BACK:
+                size = window[at]
+                self._push_undone(window[at + 1 : at + 1 + size])
+                at += 1 + size
+            self.base = bytes(window[at:end])
+            self.base_offset = offset
+            self.done.clear()
+            offsets.clear()
+        elif kind == UNDO:
+            self._push_undone(self.done.pop())
+            offsets.pop()
+        elif kind == REDO:
+            if len(self.undone):
+                self.undone.pop()
+            self.done.append(window[start + 1 : end])
+            offsets.append(offset)
+        elif kind < UNDO:
+            self.done.append(window[start:end])
+            offsets.append(offset)
+            self.undone.clear()
         else:
-            event = tuple(payload)
-            self.state.apply(event)
-            self.events.append(event)
-            self.undone = []
+            raise ValueError("unknown record")
+        if len(self.done) > STRETCH:
+            raise ValueError("too many events without a checkpoint")
+        self.saved = offset + 3 + end - start
+
+    def _fold(self, offsets):
+        """The live state: the checkpoint with its events applied. Returns where a refused
+        record is on flash and why (-1 when none is)."""
+        try:
+            state = self._restored(self.base)
+        except (ValueError, IndexError, KeyError) as error:
+            return self.base_offset, error
+        index = 0
+        for event in self.done:
+            try:
+                state.apply(event)
+            except (ValueError, IndexError) as error:
+                return offsets[index], error
+            index += 1
+        self.state = state
+        return -1, None
+
+    def _mend(self, records):
+        try:
+            self.journal.mend(records)
+        except OSError as error:
+            self.save_error = error  # the next save writes after the good part
+            return "%s; mending it failed (%s)" % (self.journal.problem, error)
+        return self.journal.problem
+
+    def _refused(self, offset, why):
+        # A record the rules refuse: the file is kept aside and the journal cut before it.
+        store = self.journal.store
+        name = self.journal.name
+        problem = "journal record at byte %d refused on replay (%s)" % (offset, why)
+        try:
+            aside = store.keep_aside(name)
+            if aside:
+                problem += ", the file as it was is saved as " + aside
+            store.cut(name, offset)
+        except OSError as error:
+            problem += "; mending it failed (%s)" % error
+            self.load(offset)
+            self.save_error = error  # the next save writes after the good part
+            return problem
+        self.load(offset)
+        return problem
 
     # -- changes ---------------------------------------------------------------------------
 
     def apply(self, event):
         """Applies an event and saves it; the rules' error leaves everything as it was."""
-        compacted = self.state.compacted(event) if hasattr(self.state, "compacted") else None
+        kept = self.state.compacted(event) if hasattr(self.state, "compacted") else None
+        kept_base = kept.snapshot() if kept is not None else None
         news = self.state.apply(event)
         self.version += 1
-        event = tuple(event)
-        self.undone = []
-        if compacted is not None:
-            self.events = EventLog(list(compacted) + [event])
+        self.undone.clear()
+        event = bytes(event)
+        if kept_base is not None:
+            # A new match or game: the journal starts afresh from what it keeps.
+            self.base = kept_base
+            self.base_offset = -1
+            self.before = (NOWHERE, 0)
+            self.done.clear()
+            self.done.append(event)
+            self.saved = 0
             self._save_all()
         else:
-            self.events.append(event)
-            self._save(bytes(event))
+            self.done.append(event)
+            self._save(event)
+        self._checkpoint_if_due()
         return news
 
     def undo(self):
-        if not self.events:
+        if len(self.done):
+            self._push_undone(self.done.pop())
+            self._rebuild()
+            self._save(bytes([UNDO]))
+            return
+        # Past the checkpoint: the stretch before it comes back from flash.
+        offset, count = self.before
+        if offset == NOWHERE or self.journal is None:
             raise NothingToUndo("nothing to undo")
-        self.undone.append(self.events.pop())
-        self._rebuild()
-        self._save(bytes([UNDO]))
+        base, before, stretch = self._read_stretch(offset)
+        if len(stretch) <= count:
+            raise NothingToUndo("the journal holds nothing more to undo")
+        state = self._restored(base)
+        index = 0
+        for event in stretch:
+            if index == count:
+                taken = event
+                break
+            state.apply(event)
+            index += 1
+        self.state = state
+        self.version += 1
+        self.base = state.snapshot()
+        self.before = (offset, count - 1) if count else before
+        self.done.clear()
+        self._push_undone(taken)
+        self._save_checkpoint(BACK, bytes([len(taken)]) + bytes(taken))
 
     def redo(self):
-        if not self.undone:
+        if not len(self.undone):
             raise NothingToUndo("nothing to redo")
         event = self.undone.pop()
         self.state.apply(event)
         self.version += 1
-        self.events.append(event)
-        self._save(bytes([REDO]))
+        self.done.append(event)
+        self._save(bytes([REDO]) + bytes(event))
+        self._checkpoint_if_due()
 
     def step(self, forward):
         """Redo when forward, else undo; returns the word for the console."""
@@ -110,33 +255,105 @@ class History:
         self.undo()
         return "undo"
 
+    def _push_undone(self, event):
+        if len(self.undone) >= REDO_KEPT:
+            self.undone.drop_first()
+        self.undone.append(event)
+
     def _rebuild(self):
         self.version += 1
-        state = self.new_state()
-        for event in self.events:
+        state = self._restored(self.base)
+        for event in self.done:
             state.apply(event)
         self.state = state
 
+    def _read_stretch(self, offset):
+        """The checkpoint at `offset`: its state, its `before`, and the events of its
+        stretch as they stood when the next checkpoint was written."""
+        journal = self.journal
+        base = before = None
+        if offset == START:
+            before = (NOWHERE, 0)
+        stretch = EventLog()
+        records = journal.records(offset)
+        for at, start, end in records:
+            window = journal.window
+            kind = window[start]
+            if before is None:
+                if at != offset or kind not in (CHECKPOINT, BACK):
+                    break
+                before = _before_at(window, start + 1)
+                skip = 5 if kind == CHECKPOINT else 6 + window[start + 5]
+                base = bytes(window[start + skip : end])
+            elif kind == CHECKPOINT or kind == BACK:
+                break
+            elif kind == UNDO:
+                stretch.pop()
+            elif kind == REDO:
+                stretch.append(window[start + 1 : end])
+            else:
+                stretch.append(window[start:end])
+        records.close()
+        if before is None:
+            raise NothingToUndo("the journal holds nothing more to undo")
+        return base, before, stretch
+
     # -- saving ----------------------------------------------------------------------------
 
-    def _save(self, record):
+    def _checkpoint_if_due(self):
+        if getattr(self.state, "deal_started", False) or len(self.done) >= STRETCH:
+            self.before = (
+                self.base_offset if self.base is not None else START,
+                len(self.done) - 1,
+            )
+            self.base = self.state.snapshot()
+            self.done.clear()
+            self._save_checkpoint(CHECKPOINT, b"")
+
+    def _save_checkpoint(self, kind, extra):
+        self.base_offset = -1
+        payload = bytes([kind]) + _before_bytes(self.before[0], self.before[1]) + extra
+        offset = self._save(payload + self.base)
+        if self.save_error is None:
+            self.base_offset = offset
+
+    def _save(self, payload):
+        """Appends one record; returns its offset (-1 when nothing could be saved)."""
         if self.journal is None:
-            return
+            return -1
         if self.save_error is not None:
-            self._save_all()  # a failed append may have left half a record: start clean
-            return
+            # A failed append may have left half a record: write anew after the good part.
+            return self._save_all()
         try:
-            self.journal.append(record)
+            offset = self.journal.append(payload)
         except OSError as error:
             self.save_error = error
+            return -1
+        self.saved = offset + len(payload) + 3
+        return offset
 
     def _save_all(self):
-        # Writes the journal anew from the live events (an atomic replace, so the saved file
-        # stays whole if this fails too). Used by compaction and to recover from a full flash.
+        # Writes the checkpoint and the events since, after the part of the file saved last
+        # (an atomic replace, so that part stays whole if this fails too). Returns where
+        # the last record went. Used for a new match, and to recover from a full flash.
         if self.journal is None:
-            return
+            return -1
+        payloads = [bytes(e) for e in self.done]
+        keep = 0  # the first stretch is written whole, from the file's start
+        if self.base is not None:
+            keep = self.saved
+            offset, count = self.before
+            if not 0 <= self.base_offset < self.saved:
+                offset = NOWHERE  # its stretch on flash may not be the one it came from
+            head = bytes([CHECKPOINT]) + _before_bytes(offset, count)
+            payloads.insert(0, head + self.base)
         try:
-            self.journal.rewrite([bytes(e) for e in self.events])
-            self.save_error = None
+            offsets = self.journal.rewrite(payloads, keep)
         except OSError as error:
             self.save_error = error
+            return -1
+        self.save_error = None
+        if self.base is not None:
+            self.base_offset = offsets[0]
+        self.saved = self.journal.size()
+        return offsets[-1] if offsets else -1

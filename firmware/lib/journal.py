@@ -1,93 +1,163 @@
-# An append-only log of records on flash that survives a power cut at any byte.
+# An append-only log of records on flash that survives a power cut at any byte, read back
+# one record at a time through a fixed window, so a long file never has to fit the heap.
 #
 # File: MAGIC, then records of [length 1..255][payload][Fletcher-16 of length+payload, 2 bytes].
-# A cut mid-append leaves a short record at the end: it is dropped on load. A record whose
-# checksum fails, or anything unreadable, ends the good part: the rest of the file is kept
-# aside (never deleted) and the journal is rewritten with the good part only.
+# A cut mid-append leaves a short record at the end. A record whose checksum fails, or
+# anything unreadable, ends the good part: mend() keeps the whole file aside (never deleted)
+# and cuts the journal back to its good part.
 #
 # The file system comes in as a `store` (see store.py), so tests can cut power at any byte.
 from micropython import const
 
 MAGIC = b"CRJ1"
-_HEADER = const(1)
+_MAGIC_SIZE = const(4)
 _TRAILER = const(2)
+_LONGEST = const(258)  # length byte, 255 payload bytes, checksum
+_WINDOW = const(516)  # holds a longest record and a refill of at least as much again
 
 
-def checksum(data):
+def checksum(data, start=0, end=-1):
     # Fletcher-16 seeded with 1, so a run of zero bytes (erased or zeroed flash) never passes.
+    # Summed without a modulo per byte: a record is short enough that the sums stay small
+    # ints, and reducing once at the end gives the same value.
+    if end < 0:
+        end = len(data)
     low = 1
     high = 0
-    for byte in data:
-        low = (low + byte) % 255
-        high = (high + low) % 255
+    for index in range(start, end):
+        low += data[index]
+        high += low
+    low %= 255
+    high %= 255
     return (high << 8) | low
 
 
 def encode(payload):
     if not 1 <= len(payload) <= 255:
         raise ValueError("a record holds 1 to 255 bytes")
-    framed = bytes([len(payload)]) + bytes(payload)
-    total = checksum(framed)
-    return framed + bytes([total >> 8, total & 0xFF])
-
-
-def decode(data):
-    """(payloads, good_length, problem): problem is None, 'torn' or 'corrupt'."""
-    if len(data) < len(MAGIC):
-        return [], 0, ("torn" if MAGIC.startswith(data) else "corrupt") if data else None
-    damaged = data[: len(MAGIC)] != MAGIC  # the records after it may still be good
-    payloads = []  # type: list
-    offset = len(MAGIC)
-    while offset < len(data):
-        size = data[offset]
-        end = offset + _HEADER + size + _TRAILER
-        if size == 0:
-            return payloads, offset, "corrupt"
-        if end > len(data):
-            return payloads, offset, "torn"
-        stored = (data[end - 2] << 8) | data[end - 1]
-        if checksum(data[offset : end - _TRAILER]) != stored:
-            return payloads, offset, "corrupt"
-        payloads.append(bytes(data[offset + _HEADER : end - _TRAILER]))
-        offset = end
-    return payloads, offset, "corrupt" if damaged else None
+    framed = bytearray(len(payload) + 3)
+    framed[0] = len(payload)
+    framed[1 : len(payload) + 1] = payload
+    total = checksum(framed, 0, len(payload) + 1)
+    framed[-2] = total >> 8
+    framed[-1] = total & 0xFF
+    return bytes(framed)
 
 
 class Journal:
     def __init__(self, store, name):
         self.store = store
         self.name = name
-        self.problem = None  # what load() found and mended, in words, or None
+        self.window = bytearray(_WINDOW)  # records are read through it, never all at once
+        self.damage = None  # what the last whole scan found: None, "torn" or "corrupt"
+        self.good = 0  # the length of the file's good part after the last whole scan
+        self.problem = None  # what mend() did, in words, or None
 
-    def load(self):
-        """The payloads of every good record; mends the file so appends start clean."""
-        data = self.store.read(self.name)
+    def size(self):
+        return self.store.size(self.name)
+
+    def records(self, offset=0):
+        """Yields (file offset, start, end) for each good record from `offset` (0: the
+        file's start); its payload is self.window[start:end] until the next step. A whole
+        scan from 0 leaves what it found in self.damage and self.good."""
+        self.damage = None
+        self.good = 0
+        handle = self.store.open(self.name)
+        if handle is None:
+            return
+        try:
+            window = self.window
+            at = 0
+            if offset:
+                handle.seek(offset)
+            filled = handle.readinto(window) or 0
+            if not offset:
+                head = bytes(window[: min(filled, _MAGIC_SIZE)])
+                if head != MAGIC:
+                    if filled < _MAGIC_SIZE and MAGIC.startswith(head):
+                        self.damage = "torn" if filled else None
+                    else:
+                        self.damage = "corrupt"
+                    return
+                at = offset = _MAGIC_SIZE
+            base = offset - at  # the file offset of window[0]
+            self.good = offset
+            while True:
+                if filled - at < _LONGEST and filled == len(window):
+                    # Move what is left to the front and refill behind it.
+                    left = filled - at
+                    window[:left] = window[at:filled]
+                    base += at
+                    at = 0
+                    more = handle.readinto(memoryview(window)[left:]) or 0
+                    filled = left + more
+                if at >= filled:
+                    return
+                size = window[at]
+                end = at + 1 + size + _TRAILER
+                if size == 0:
+                    self.damage = "corrupt"
+                    return
+                if end > filled:
+                    self.damage = "torn"
+                    return
+                stored = (window[end - 2] << 8) | window[end - 1]
+                if checksum(window, at, end - _TRAILER) != stored:
+                    self.damage = "corrupt"
+                    return
+                yield base + at, at + 1, end - _TRAILER
+                at = end
+                self.good = base + at
+        finally:
+            handle.close()
+
+    def check(self):
+        """Reads the whole journal and mends any damage; returns the last good record's
+        payload (None when there is none). Raises OSError when the mending cannot be saved."""
+        last = None
+        kept = 0
+        for _, start, end in self.records():
+            last = (start, end)
+            kept += 1
+        payload = bytes(self.window[last[0] : last[1]]) if last else None
         self.problem = None
-        if data is None:
-            return []
-        payloads, good, problem = decode(data)
-        if problem is None:
-            return payloads
-        # Whatever is dropped is kept aside first: a torn last record is what a power cut
-        # leaves, but a damaged length byte looks just the same.
-        aside = self.store.keep_aside(self.name, data) if len(data) > len(MAGIC) else None
-        if problem == "torn":
-            self.problem = "dropped %d bytes of an unfinished record" % (len(data) - good)
+        if self.damage:
+            self.mend(kept)
+        return payload
+
+    def mend(self, kept):
+        """After a whole scan found damage: keeps the file aside as it was, then cuts the
+        journal back to its good part. `kept` counts the good records, for the words."""
+        good = self.good if self.good > _MAGIC_SIZE else 0
+        if self.damage == "torn":
+            self.problem = "dropped %d bytes of an unfinished record" % (self.size() - good)
         else:
-            self.problem = "damaged journal at byte %d: kept %d records" % (good, len(payloads))
+            self.problem = "damaged journal at byte %d: kept %d records" % (self.good, kept)
+        aside = self.store.keep_aside(self.name)
         if aside:
             self.problem += ", the file as it was is saved as " + aside
-        kept = MAGIC + b"".join([encode(p) for p in payloads]) if payloads else b""
-        self.store.replace(self.name, kept)
-        return payloads
+        self.store.cut(self.name, good)
 
     def append(self, payload):
+        """Appends one record; returns its file offset."""
         record = encode(payload)
-        if not self.store.size(self.name):
+        offset = self.size()
+        if not offset:
             record = MAGIC + record
+            offset = _MAGIC_SIZE
         self.store.append(self.name, record)
+        return offset
 
-    def rewrite(self, payloads):
-        """Replaces the whole journal at once (the store makes this atomic)."""
-        data = MAGIC + b"".join([encode(p) for p in payloads])
-        self.store.replace(self.name, data)
+    def rewrite(self, payloads, keep=0):
+        """Replaces the journal at once (the store makes this atomic) with its first `keep`
+        bytes followed by `payloads`; returns each new record's file offset."""
+        offsets = []
+        at = keep if keep else _MAGIC_SIZE
+        parts = [] if keep else [MAGIC]
+        for payload in payloads:
+            record = encode(payload)
+            offsets.append(at)
+            at += len(record)
+            parts.append(record)
+        self.store.cut(self.name, keep, b"".join(parts))
+        return offsets

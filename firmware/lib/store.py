@@ -1,6 +1,11 @@
 # Files in one folder, with the few operations the journal needs. On the ESP32 the folder
-# is on littlefs, where os.rename is atomic and survives a power cut; replace() relies on it.
+# is on littlefs, where os.rename is atomic and survives a power cut; cut() relies on it.
+# Files are copied through one small buffer: a journal never has to fit the heap whole.
 import os
+
+from micropython import const
+
+_CHUNK = const(256)
 
 
 def _exists(path):
@@ -14,16 +19,17 @@ def _exists(path):
 class FileStore:
     def __init__(self, folder):
         self.folder = folder
+        self.buffer = bytearray(_CHUNK)
         if not _exists(folder):
             os.mkdir(folder)
 
     def path(self, name):
         return self.folder + "/" + name
 
-    def read(self, name):
+    def open(self, name):
+        """The file opened for reading, or None when there is none."""
         try:
-            with open(self.path(name), "rb") as handle:
-                return handle.read()
+            return open(self.path(name), "rb")
         except OSError:
             return None
 
@@ -37,20 +43,40 @@ class FileStore:
         with open(self.path(name), "ab") as handle:
             handle.write(data)
 
-    def replace(self, name, data):
+    def _copy(self, source, target, length):
+        # Copies the first `length` bytes of the open file `source` into the open `target`.
+        view = memoryview(self.buffer)
+        while length > 0:
+            got = source.readinto(view[: min(length, _CHUNK)])
+            if not got:
+                break
+            target.write(view[:got])
+            length -= got
+
+    def cut(self, name, keep, extra=b""):
+        """Replaces the file, at once, by its first `keep` bytes followed by `extra`."""
         temporary = self.path(name + ".tmp")
-        with open(temporary, "wb") as handle:
-            handle.write(data)
+        with open(temporary, "wb") as target:
+            if keep:
+                with open(self.path(name), "rb") as source:
+                    self._copy(source, target, keep)
+            target.write(extra)
         os.rename(temporary, self.path(name))
 
-    def keep_aside(self, name, data):
-        """Saves data under the first free name.bad, name.bad2 ...; returns that name."""
+    def replace(self, name, data):
+        self.cut(name, 0, data)
+
+    def keep_aside(self, name):
+        """Copies the file under the first free name.bad1, name.bad2 ...; returns that
+        name, or None when there is no file."""
+        size = self.size(name)
+        if not _exists(self.path(name)):
+            return None
         number = 1
-        while True:
-            aside = name + (".bad" if number == 1 else ".bad%d" % number)
-            if not _exists(self.path(aside)):
-                break
+        while _exists(self.path(name + ".bad%d" % number)):
             number += 1
-        with open(self.path(aside), "wb") as handle:
-            handle.write(data)
+        aside = name + ".bad%d" % number
+        with open(self.path(name), "rb") as source:
+            with open(self.path(aside), "wb") as target:
+                self._copy(source, target, size)
         return aside

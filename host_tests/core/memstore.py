@@ -1,5 +1,6 @@
 # An in-memory stand-in for store.FileStore that can lose power after any byte, and can
 # run out of space: the journal's guarantees are tested against it.
+import io
 
 
 class PowerCut(Exception):
@@ -30,22 +31,31 @@ class MemoryStore:
     def read(self, name):
         return self.files.get(name)
 
+    def open(self, name):
+        data = self.files.get(name)
+        return None if data is None else io.BytesIO(data)
+
     def size(self, name):
         return len(self.files.get(name, b""))
 
     def append(self, name, data):
         self._write(name, data, self.files.get(name, b""))
 
-    def replace(self, name, data):
+    def cut(self, name, keep, extra=b""):
         # Written to a temporary file first; the rename happens only once it is whole.
-        self._write(name + ".tmp", data, b"")
+        self._write(name + ".tmp", self.files.get(name, b"")[:keep] + extra, b"")
         self.files[name] = self.files.pop(name + ".tmp")
 
-    def keep_aside(self, name, data):
+    def replace(self, name, data):
+        self.cut(name, 0, data)
+
+    def keep_aside(self, name):
+        if name not in self.files:
+            return None
         number = 1
         while name + ".bad%d" % number in self.files:
             number += 1
-        self.files[name + ".bad%d" % number] = bytes(data)
+        self.files[name + ".bad%d" % number] = bytes(self.files[name])
         return name + ".bad%d" % number
 
 
@@ -61,20 +71,20 @@ class RecordingStore(MemoryStore):
         self.log.append(("append", name, bytes(data)))
         MemoryStore.append(self, name, data)
 
-    def replace(self, name, data):
-        self.log.append(("replace", name, bytes(data)))
-        MemoryStore.replace(self, name, data)
+    def cut(self, name, keep, extra=b""):
+        self.log.append(("cut", name, keep, bytes(extra)))
+        MemoryStore.cut(self, name, keep, extra)
 
 
 def cut_at(log, budget):
     """The store as a power cut after `budget` bytes of the logged writes left it."""
     store = MemoryStore(budget)
     try:
-        for operation, name, data in log:
-            if operation == "append":
-                store.append(name, data)
+        for entry in log:
+            if entry[0] == "append":
+                store.append(entry[1], entry[2])
             else:
-                store.replace(name, data)
+                store.cut(entry[1], entry[2], entry[3])
     except PowerCut:
         pass
     store.budget = -1

@@ -6,6 +6,7 @@ from cribbage import events as ev
 from cribbage.pegging import Play, PlayError
 from cribbage.score import score
 from cribbage.show import check_show, rank_items
+from packing import Packer, Unpacker
 
 CUT = "cut"
 PLAY = "play"
@@ -16,6 +17,8 @@ MATCH_OVER = "match over"
 IMPOSSIBLE_SHOWS = (19, 25, 26, 27)
 TARGETS = (61, 62, 121)
 MATCH_LENGTHS = (1, 3, 5, 7, 9)
+PHASES = (None, CUT, PLAY, SHOW, GAME_OVER, MATCH_OVER)
+KEPT_MATCHES = 8  # finished matches remembered after compaction: the heap stays flat
 
 
 class RuleError(ValueError):
@@ -37,6 +40,7 @@ class Match:
         self.missed_by = -1
         self.games_won = []  # type: list
         self.settings_id = 0
+        self.deal_started = False  # the last event began a deal: a place for a checkpoint
 
     # -- the shape of the table ------------------------------------------------------------
 
@@ -75,10 +79,71 @@ class Match:
             tuple(tuple(m) for m in self.past_matches),
         )
 
+    # -- checkpoints: the whole state in one journal record ------------------------------------
+
+    def snapshot(self):
+        packer = Packer()
+        packer.put(len(self.past_matches))
+        for games in self.past_matches:
+            packer.put_list(games)
+        packer.put(PHASES.index(self.phase))
+        if self.phase is None:
+            return bytes(packer.data)
+        starter = -1 if self.starter == ev.NO_CARD else self.starter
+        for value in (
+            self.players, self.target, self.games, self.flags, self.skunk,
+            self.double_skunk, self.game_first_dealer, self.games_played, self.dealer,
+            starter, self.show_index, self.missed, self.missed_by,
+        ):  # fmt: skip
+            packer.put(value)
+        for values in (self.games_won, self.front, self.rear, self.results):
+            packer.put_list(values)
+        packer.put_list([rank * 5 + suit for rank, suit in self.seen])
+        for laid in self.laid_by:
+            packer.put_list([rank * 5 + suit for rank, suit in laid])
+        self.play.pack(packer)
+        return bytes(packer.data)
+
+    def restore(self, data):
+        """Takes the state a snapshot() packed; raises ValueError when it cannot be one."""
+        unpacker = Unpacker(data)
+        self.past_matches = [unpacker.get_list() for _ in range(unpacker.get())]
+        self.phase = PHASES[unpacker.get()]
+        if self.phase is not None:
+            (
+                self.players, self.target, self.games, self.flags, self.skunk,
+                self.double_skunk, self.game_first_dealer, self.games_played, self.dealer,
+                starter, self.show_index, self.missed, self.missed_by,
+            ) = [unpacker.get() for _ in range(13)]  # fmt: skip
+            self.starter = ev.NO_CARD if starter < 0 else starter
+            self.games_won = unpacker.get_list()
+            self.front = unpacker.get_list()
+            self.rear = unpacker.get_list()
+            self.results = unpacker.get_list()
+            self.seen = [(v // 5, v % 5) for v in unpacker.get_list()]
+            self.laid_by = [
+                [(v // 5, v % 5) for v in unpacker.get_list()] for _ in range(self.players)
+            ]
+            self.play = Play(self.players, 0)
+            self.play.unpack(unpacker)
+            self.settings_id = self._settings_id()
+        unpacker.done()
+
+    def _settings_id(self):
+        # One number for what the table looks like all match long: views redraw their
+        # background (skunk lines) only when it changes.
+        return ((self.target * 128 + self.skunk) * 128 + self.double_skunk) * 8 + self.players
+
+    def _keep_match(self, games_won):
+        self.past_matches.append(list(games_won))
+        if len(self.past_matches) > KEPT_MATCHES:
+            self.past_matches.pop(0)
+
     # -- applying events -------------------------------------------------------------------
 
     def apply(self, event):
         self.news = []
+        self.deal_started = False
         code = event[0]
         # Missed points can be claimed only by the event right after the show that missed them.
         pending = self.missed if self.phase is not None else 0
@@ -96,7 +161,7 @@ class Match:
         if code == ev.NEW_MATCH:
             self._new_match(event)
         elif code == ev.SUMMARY:
-            self.past_matches.append(list(event[1:]))
+            self._keep_match(event[1:])
         elif self.phase is None:
             raise RuleError("start a match first")
         elif code == ev.NEXT_GAME:
@@ -117,11 +182,14 @@ class Match:
             raise RuleError("unknown event %r" % (event,))
 
     def compacted(self, event):
-        """For a new match: the events the journal keeps in place of the old match."""
+        """For a new match: the state the journal keeps in place of the old match (its
+        result among the kept ones), or None when the event starts no new match."""
         if event[0] != ev.NEW_MATCH or self.phase is None:
             return None
-        kept = [(ev.SUMMARY,) + tuple(m) for m in self.past_matches]
-        return kept + [(ev.SUMMARY,) + tuple(self.games_won)]
+        kept = Match()
+        kept.past_matches = [list(m) for m in self.past_matches]
+        kept._keep_match(self.games_won)
+        return kept
 
     def _new_match(self, event):
         if len(event) != 8:
@@ -138,16 +206,14 @@ class Match:
         if not (0 <= double <= skunk < target):
             raise RuleError("skunk lines must be below the target")
         if self.phase is not None:
-            self.past_matches.append(list(self.games_won))
+            self._keep_match(self.games_won)
         self.players = players
-        # One number for what the table looks like all match long: views redraw their
-        # background (skunk lines) only when it changes.
-        self.settings_id = ((target * 128 + skunk) * 128 + double) * 8 + players
         self.target = target
         self.games = games
         self.flags = flags
         self.skunk = skunk
         self.double_skunk = double
+        self.settings_id = self._settings_id()
         self.games_won = [0] * self.sides()
         self.games_played = 0
         self.results = []  # (winner side, loser score lines) per game
@@ -170,6 +236,7 @@ class Match:
         self.laid_by = [[] for _ in range(self.players)]  # type: list  # (rank, suit) each seat laid
         self.play = Play(self.players, (dealer + 1) % self.players)
         self.show_index = 0
+        self.deal_started = True
 
     def _score(self, side, points, reason, seat=-1):
         # Counting out: once a side reaches the target nothing more is added.

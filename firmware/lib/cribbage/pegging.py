@@ -54,6 +54,22 @@ class Play:
         self.last_seat = -1
         self.finished = False
 
+    def pack(self, packer):
+        for value in (self.count, self.turn, self.last_seat, self.finished):
+            packer.put(value)
+        packer.put_list(self.laid)
+        packer.put_list(self.said_go)
+        packer.put_list(self.ranks)
+
+    def unpack(self, unpacker):
+        self.count = unpacker.get()
+        self.turn = unpacker.get()
+        self.last_seat = unpacker.get()
+        self.finished = bool(unpacker.get())
+        self.laid = unpacker.get_list()
+        self.said_go = [bool(go) for go in unpacker.get_list()]
+        self.ranks = unpacker.get_list()
+
     def can_lay(self, rank):
         return not self.finished and self.count + VALUES[rank] <= LIMIT
 

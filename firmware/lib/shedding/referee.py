@@ -10,6 +10,7 @@
 # A refused event raises RuleError and changes nothing.
 from cards import CARDS_IN_PACK, JOKER, RANK_CHARS, SUIT_CHARS, name
 from micropython import const
+from packing import Packer, Unpacker
 from shedding.rules import BY_CODE, CALL_OR_FIRST, FOUR, JACK
 
 NEW = const(1)
@@ -30,6 +31,7 @@ _FIELDS = (
     "challengeable", "over",
 )  # fmt: skip
 _LISTS = ("counts", "pile", "lost", "finished", "called")
+_FLAGS = ("drew", "wild", "over")  # True or False, like each item of "called"
 
 
 class RuleError(ValueError):
@@ -40,6 +42,7 @@ class Referee:
     def __init__(self):
         self.rules = None
         self.challengeable = -1  # the seat left with one card, uncalled, open to challenge
+        self.deal_started = False  # a game just began: a place for a journal checkpoint
 
     # -- what is on the table ----------------------------------------------------------------
 
@@ -52,6 +55,51 @@ class Referee:
             value = getattr(self, field)
             values.append(tuple(value) if field in _LISTS else value)
         return tuple(values)
+
+    # -- checkpoints: the whole table in one journal record -----------------------------------
+
+    def snapshot(self):
+        packer = Packer()
+        if self.rules is None:
+            packer.put(-1)
+            return bytes(packer.data)
+        for value in (self.rules.code, self.options, self.players, self.packs):
+            packer.put(value)
+        for field in _FIELDS:
+            value = getattr(self, field)
+            if field in _LISTS:
+                packer.put_list(value)
+            else:
+                packer.put(value)
+        return bytes(packer.data)
+
+    def restore(self, data):
+        """Takes the table a snapshot() packed; raises ValueError when it cannot be one."""
+        unpacker = Unpacker(data)
+        code = unpacker.get()
+        if code >= 0:
+            self.rules = BY_CODE[code]
+            self.options = unpacker.get()
+            self.players = unpacker.get()
+            self.packs = unpacker.get()
+            for field in _FIELDS:
+                if field in _LISTS:
+                    value = unpacker.get_list()
+                    if field == "called":
+                        value = [bool(v) for v in value]
+                else:
+                    value = unpacker.get()
+                    if field in _FLAGS:
+                        value = bool(value)
+                setattr(self, field, value)
+        unpacker.done()
+
+    def compacted(self, event):
+        """For a new game after another: the table the journal keeps in place of the old
+        game's events (the old game as it ended), or None."""
+        if event[0] != NEW or self.rules is None:
+            return None
+        return self
 
     def _restore(self, saved):
         for index in range(len(_FIELDS)):
@@ -75,8 +123,10 @@ class Referee:
 
     def apply(self, event):
         code = event[0]
+        self.deal_started = False
         if code == NEW:
             self._new(event)
+            self.deal_started = True
             return
         if self.rules is None:
             raise RuleError("start a game first")
