@@ -89,11 +89,11 @@ def test_deploying_twice_copies_nothing_the_second_time(fake_board):
         os.path.join(ROOT, "firmware", "main.py")
     ).read()
     (fake_board / "data").mkdir()
-    (fake_board / "data" / "cribbage.log").write_bytes(b"CRJ1 saved games")
+    (fake_board / "data" / "cribbage.log").write_bytes(b"CRJ2 saved games")
     out = StringIO()
     deploy.deploy(port="/dev/ttyUSB7", out=out)
     assert ": 0 files to copy" in out.getvalue()
-    assert (fake_board / "data" / "cribbage.log").read_bytes() == b"CRJ1 saved games"
+    assert (fake_board / "data" / "cribbage.log").read_bytes() == b"CRJ2 saved games"
     manifest = (fake_board / ".deployed").read_text()
     manifest = manifest.replace(manifest[:64], "0" * 64, 1)  # one file now differs
     (fake_board / ".deployed").write_text(manifest)

@@ -25,8 +25,7 @@ class EventLog:
         data = self.data
         at = self.used
         data[at] = size
-        for i in range(size):
-            data[at + 1 + i] = event[i]
+        data[at + 1 : at + 1 + size] = bytes(event) if isinstance(event, tuple) else event
         data[at + 1 + size] = size
         self.used = need
         self.count += 1

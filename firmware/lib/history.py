@@ -126,7 +126,7 @@ class History:
             self._push_undone(self.done.pop())
             offsets.pop()
         elif kind == REDO:
-            if len(self.undone):
+            if self.undone.count:
                 self.undone.pop()
             self.done.append(window[start + 1 : end])
             offsets.append(offset)
@@ -136,7 +136,7 @@ class History:
             self.undone.clear()
         else:
             raise ValueError("unknown record")
-        if len(self.done) > STRETCH:
+        if self.done.count > STRETCH:
             raise ValueError("too many events without a checkpoint")
         self.saved = offset + 3 + end - start
 

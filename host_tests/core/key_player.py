@@ -4,7 +4,7 @@
 from cards import VALUES
 from cribbage.game import CUT, GAME_OVER, MATCH_OVER, PLAY, SHOW
 from cribbage.score import score
-from scripted import Shuffler, deal
+from shuffle import Shuffler, deal
 from ui import suits as sq
 from ui.crib_keys import CONFIRM, RANK_KEYS
 

