@@ -84,7 +84,7 @@ class History:
         if journal is None:
             return None
         records = 0
-        offsets = []  # where each of self.done's events is on flash, to cut at a refusal
+        offsets = []  # type: list  # where each of self.done's events is on flash, to cut at a refusal
         refused = -1
         why = None
         reader = journal.records()

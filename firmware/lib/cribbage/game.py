@@ -39,6 +39,7 @@ class Match:
         self.missed = 0  # points the last show entered in points left out (muggins)
         self.missed_by = -1
         self.games_won = []  # type: list
+        self.laid_by = []  # type: list
         self.settings_id = 0
         self.deal_started = False  # the last event began a deal: a place for a checkpoint
 
@@ -233,7 +234,7 @@ class Match:
         self.phase = CUT
         self.starter = ev.NO_CARD
         self.seen = []  # (rank, suit) of every card seen this deal, in order
-        self.laid_by = [[] for _ in range(self.players)]  # type: list  # (rank, suit) each seat laid
+        self.laid_by = [[] for _ in range(self.players)]  # (rank, suit) each seat laid
         self.play = Play(self.players, (dealer + 1) % self.players)
         self.show_index = 0
         self.deal_started = True
