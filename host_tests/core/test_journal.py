@@ -216,7 +216,7 @@ def counting_applies(history):
 
 
 def test_a_long_match_boots_from_its_last_checkpoint_and_undoes_back_to_its_start():
-    events, _ = scripted.game_events(seed=4, points_every=2)
+    events, _ = scripted.game_events(seed=4, target=61, points_every=2)
     store = MemoryStore()
     history, _ = fresh(store)
     states = [0] * (len(events) + 1)  # in one piece while the heap is young
