@@ -177,9 +177,7 @@ class History:
             store.cut(name, offset)
         except OSError as error:
             problem += "; mending it failed (%s)" % error
-            self.load(offset)
             self.save_error = error  # the next save writes after the good part
-            return problem
         self.load(offset)
         return problem
 
