@@ -11,6 +11,7 @@ import pytest
 
 import show_stats
 from cribbage.score import score
+from cribbage.show import show_total
 
 # Published distribution of all 12,994,800 hand shows (S. Lumetta, "Amusing Cribbage Facts").
 PUBLISHED_HAND_DISTRIBUTION = {
@@ -53,7 +54,7 @@ def reference_show(hand, starter, crib):
     return points
 
 
-def test_every_rank_multiset_in_several_suit_patterns():
+def test_every_rank_multiset_in_several_suit_patterns_by_both_routes():
     checked = set()
     for ranks in itertools.combinations_with_replacement(range(13), 5):
         if ranks[0] == ranks[4]:
@@ -69,8 +70,10 @@ def test_every_rank_multiset_in_several_suit_patterns():
             for rotation in range(5):
                 order = cards[rotation:] + cards[:rotation]
                 for crib in (False, True):
-                    got = score(order[:4], order[4], crib)
-                    assert got == reference_show(order[:4], order[4], crib), order
+                    expected = reference_show(order[:4], order[4], crib)
+                    assert score(order[:4], order[4], crib) == expected, order
+                    # The board's own route (no table in RAM) on the same shows.
+                    assert show_total(order[:4], order[4], crib) == expected, order
             checked.add(ranks)
     assert len(checked) == 6175  # every rank multiset that can be dealt
 

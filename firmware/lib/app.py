@@ -36,12 +36,13 @@ def family(mode):
 
 def unload(names):
     for name in names:
-        sys.modules.pop(name, None)
+        if sys.modules.pop(name, None) is None:
+            continue  # never loaded: on the board the laptop-only modules never are
         parent, _, child = name.rpartition(".")
         if parent in sys.modules:
             try:
                 delattr(sys.modules[parent], child)
-            except AttributeError:
+            except (AttributeError, KeyError):  # MicroPython's modules raise KeyError
                 pass
 
 

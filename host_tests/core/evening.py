@@ -129,12 +129,26 @@ class LayWatcher:
             evening.restart()
 
 
+class ShowTally:
+    """key_player's record of shows that pegged the true count, kept as two numbers: a list
+    would grow with the match, and the strict heap is the board's, not the harness's."""
+
+    def __init__(self):
+        self.shows = 0
+        self.wrong = 0
+
+    def append(self, right):
+        self.shows += 1
+        if not right:
+            self.wrong += 1
+
+
 def cribbage_match(evening, seed=7, detour_at=100):
     evening.keys("C C C C #")  # 9 games of 121, two players
     assert evening.match.games == 9
     watcher = LayWatcher(evening, burst_at=260)
     shuffler = Shuffler(seed)
-    checks = []
+    checks = ShowTally()
     while evening.match.phase != "match over":
         if evening.match.phase == "game over":
             evening.restart()  # at every game's end
@@ -146,7 +160,7 @@ def cribbage_match(evening, seed=7, detour_at=100):
         # The player is imported per deal and let go of before the detour, so that nothing
         # here keeps the cribbage modules alive while the board has unloaded them.
         __import__("key_player").play_deal(watcher, shuffler, checks)
-    assert all(checks) and evening.match.games_played >= 5
+    assert checks.wrong == 0 and checks.shows > 100 and evening.match.games_played >= 5
 
 
 def detour(evening):

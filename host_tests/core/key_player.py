@@ -3,7 +3,7 @@
 # cards, the crib keyed by rank. Deals come from scripted.Shuffler.
 from cards import VALUES
 from cribbage.game import CUT, GAME_OVER, MATCH_OVER, PLAY, SHOW
-from cribbage.score import score
+from cribbage.show import show_total
 from shuffle import Shuffler, deal
 from ui import suits as sq
 from ui.crib_keys import CONFIRM, RANK_KEYS
@@ -51,7 +51,7 @@ def play_deal(rig, shuffler, checks):
             rig.press("#" if yes else "0")
             if question == CONFIRM or rig.match.show_seat() != seat:
                 break
-        expected = min(before + score(cards, starter, seat < 0), rig.match.target)
+        expected = min(before + show_total(cards, starter, seat < 0), rig.match.target)
         checks.append(rig.match.front[side] == expected)
     return starter
 

@@ -1,5 +1,8 @@
 # Where every hole's LED sits on the strip, from the numbers in config.py. Built once at
-# boot into a flat table, so the renderer does one lookup per peg.
+# boot into a flat table, so the renderer does one lookup per peg. The tables are arrays of
+# 16-bit numbers: a third of the RAM tuples of ints would take on the board.
+from array import array
+
 from micropython import const
 
 TRACK_HOLES = const(60)  # up one row and back down the next
@@ -44,13 +47,14 @@ class Layout:
                     leds.append(self._hole(config, outer, hole))
                 else:
                     leds.append(self._hole(config, inner, TRACK_HOLES - 1 - hole))
-        self.track_leds = tuple(leds)
+        self.track_leds = array("H", leds)
         self.start_holes = tuple(config.START_HOLES[: self.tracks])
         # peg_leds[side][points] for points 0..120: the start hole, then round the track twice.
         self.peg_leds = tuple(
-            tuple(
+            array(
+                "H",
                 [self.start_holes[side]]
-                + [leds[side * TRACK_HOLES + (p - 1) % TRACK_HOLES] for p in range(1, 121)]
+                + [leds[side * TRACK_HOLES + (p - 1) % TRACK_HOLES] for p in range(1, 121)],
             )
             for side in range(self.tracks)
         )

@@ -4,8 +4,7 @@
 from cards import CardError, make, names
 from cribbage import events as ev
 from cribbage.pegging import Play, PlayError
-from cribbage.score import score
-from cribbage.show import check_show, rank_items
+from cribbage.show import check_show, rank_items, show_total
 from packing import Packer, Unpacker
 
 CUT = "cut"
@@ -393,7 +392,7 @@ class Match:
             self.seen = others + shown
             if not crib:
                 self.laid_by[seat] = shown
-            points = score(hand, self.starter, crib)
+            points = show_total(hand, self.starter, crib)
             self._score(side, points, "crib" if crib else "hand", self.dealer if crib else seat)
         else:
             points = event[1]
@@ -448,6 +447,6 @@ class Match:
         own = self.laid_by[seat]
         cards = [make(r, s & 3) for r, s in own]
         if all(s != ev.UNKNOWN_SUIT for _, s in own):
-            return score(cards, self.starter, False)
+            return show_total(cards, self.starter, False)
         # Unknown suits: only fifteens, pairs and runs are certain.
         return sum([item[1] for item in rank_items(cards + [self.starter])])
