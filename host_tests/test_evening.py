@@ -7,11 +7,12 @@ import sys
 
 from _paths import ROOT
 
-# Just above the strictest heap the whole evening passes in (180K) on the 64-bit unix port
-# (one fixed area, so the cap is strict). A 9-game match, restarts, undo bursts and mode
-# switches all run in it: what the board keeps does not grow with the match. At the measured
-# 64/32-bit ratio (1.31 to 1.7) that is 106 to 140 KB on the ESP32; see the README.
-HEAP = "184K"
+# The whole evening passes in 144K and fails at 140K on the 64-bit unix port (one fixed area,
+# so the cap is strict); the cap leaves 8K over that for the harness's own noise (paths,
+# fragmentation). A 9-game match, restarts, undo bursts and mode switches all run in it: what
+# the board keeps does not grow with the match. At the measured 64/32-bit ratio (1.31 to
+# 1.7) 152K is 89 to 116 KB on the ESP32; see the README.
+HEAP = "152K"
 
 
 def run_evening(command, folder, options=()):
@@ -26,9 +27,12 @@ def run_evening(command, folder, options=()):
 
 
 def test_a_whole_evening_runs_in_a_strict_heap_exactly_as_on_cpython(tmp_path):
-    subprocess.run(
-        [sys.executable, os.path.join(ROOT, "tools/build_mpy.py")], check=True, capture_output=True
-    )
+    for option in ([], ["--harness"]):
+        subprocess.run(
+            [sys.executable, os.path.join(ROOT, "tools/build_mpy.py")] + option,
+            check=True,
+            capture_output=True,
+        )
     micropython = os.path.join(os.path.dirname(sys.executable), "micropython")
     os.mkdir(tmp_path / "board")
     os.mkdir(tmp_path / "host")

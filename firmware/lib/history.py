@@ -15,11 +15,12 @@
 # offset of an earlier checkpoint (3 bytes; NOWHERE: none; START: the new game's empty state,
 # whose stretch opens the file) and how many events of that checkpoint's stretch lead to it.
 #
-# So a boot reads the journal once, keeping the last checkpoint and the events after it,
-# and folds only those; an undo folds at most a stretch; an undo past a checkpoint reads one
-# stretch back from flash. When the flash refuses a write the game goes on in memory, and
-# the next save that succeeds writes the checkpoint and its events after the part of the
-# file saved last (nothing already saved is touched).
+# So a boot hops over the length bytes to the last checkpoint, reads and checks from there,
+# and folds only the events after it; an undo folds at most a stretch; an undo past a
+# checkpoint reads one stretch back from flash (and stops at a damaged record). When the
+# flash refuses a write the game goes on in memory, and the next save that succeeds writes
+# the checkpoint and its events after the part of the file saved last (nothing already
+# saved is touched).
 from eventlog import EventLog
 from micropython import const
 
@@ -83,23 +84,17 @@ class History:
         journal = self.journal
         if journal is None:
             return None
-        records = 0
         offsets = []  # type: list  # where each of self.done's events is on flash, to cut at a refusal
-        refused = -1
-        why = None
-        reader = journal.records()
-        try:
-            for offset, start, end in reader:
-                if 0 <= upto <= offset:
-                    break
-                try:
-                    self._read_record(journal.window, start, end, offset, offsets)
-                except (ValueError, IndexError) as error:  # an undo with nothing to undo too
-                    refused, why = offset, error
-                    break
-                records += 1
-        finally:
-            reader.close()
+        # Only the last checkpoint and what follows it make the state: found by a hop over
+        # the length bytes, so a boot reads a deal's records, not the match's.
+        first = journal.last_start(CHECKPOINT, upto)
+        records, refused, why = self._read_from(first, upto, offsets)
+        if first and journal.damage and journal.good == first:
+            # Nothing good where the hop landed (the file is damaged before it): read the
+            # whole file, which finds the damage and keeps everything before it.
+            self._start()
+            offsets = []
+            records, refused, why = self._read_from(0, upto, offsets)
         damage = journal.damage
         if refused < 0:
             refused, why = self._fold(offsets)
@@ -108,6 +103,25 @@ class History:
         if refused >= 0:
             return self._refused(refused, why)
         return self._mend(records) if damage else None
+
+    def _read_from(self, first, upto, offsets):
+        """Reads the records from file offset `first` (0: the whole file); returns how many
+        were good, and where a record the rules refuse lies and why (-1, None: none)."""
+        journal = self.journal
+        records = 0
+        reader = journal.records(first)
+        try:
+            for offset, start, end in reader:
+                if 0 <= upto <= offset:
+                    break
+                try:
+                    self._read_record(journal.window, start, end, offset, offsets)
+                except (ValueError, IndexError) as error:  # an undo with nothing to undo too
+                    return records, offset, error
+                records += 1
+        finally:
+            reader.close()
+        return records, -1, None
 
     def _read_record(self, window, start, end, offset, offsets):
         kind = window[start]

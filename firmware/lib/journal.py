@@ -105,6 +105,40 @@ class Journal:
         finally:
             handle.close()
 
+    def last_start(self, kind, upto=-1):
+        """The file offset of the last record (before `upto`, when given) whose payload
+        starts with the byte `kind`, or 0 when there is none. It hops from length byte to
+        length byte without checking anything: a boot then reads and checks only from there,
+        and reads the whole file (records(0)) only when what it finds there is not good."""
+        handle = self.store.open(self.name)
+        if handle is None:
+            return 0
+        found = 0
+        try:
+            window = self.window
+            filled = handle.readinto(window) or 0
+            if filled < _MAGIC_SIZE or bytes(window[:_MAGIC_SIZE]) != MAGIC:
+                return 0
+            base = 0  # the file offset of window[0]
+            at = _MAGIC_SIZE
+            while True:
+                if at + 2 > filled:
+                    if filled < len(window):
+                        return found  # the end of the file
+                    base += at
+                    at = 0
+                    handle.seek(base)
+                    filled = handle.readinto(window) or 0
+                    continue
+                size = window[at]
+                if size == 0 or 0 <= upto <= base + at:
+                    return found
+                if window[at + 1] == kind:
+                    found = base + at
+                at += 1 + size + _TRAILER
+        finally:
+            handle.close()
+
     def check(self):
         """Reads the whole journal and mends any damage; returns the last good record's
         payload (None when there is none). Raises OSError when the mending cannot be saved."""

@@ -7,7 +7,8 @@
 # the game's whole state and every LED. Run on MicroPython with a strict heap and on
 # CPython, the two reports must be equal line for line (host_tests/test_evening.py).
 #
-#   micropython -X heapsize=176K host_tests/core/evening.py --mpy FOLDER
+#   python tools/build_mpy.py && python tools/build_mpy.py --harness
+#   micropython -X heapsize=128K host_tests/core/evening.py --mpy FOLDER
 import gc
 import sys
 
@@ -15,6 +16,8 @@ if __name__ == "__main__":
     firmware = "build/board" if "--mpy" in sys.argv else "firmware"
     for path in ("host_tests/core", "tools/host_shims", firmware + "/lib", firmware):
         sys.path.insert(0, path)
+    if "--mpy" in sys.argv:
+        sys.path.insert(0, "build/harness")  # tools/build_mpy.py --harness
 
 import fakes  # noqa: E402
 

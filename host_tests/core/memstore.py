@@ -13,7 +13,7 @@ class _Reader:
         self.at = offset
 
     def readinto(self, buffer):
-        got = min(len(buffer), len(self.data) - self.at)
+        got = max(0, min(len(buffer), len(self.data) - self.at))  # past the end: nothing
         buffer[:got] = memoryview(self.data)[self.at : self.at + got]
         self.at += got
         return got

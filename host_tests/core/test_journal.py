@@ -278,3 +278,67 @@ def test_a_checkpoint_holds_the_whole_state_and_nothing_else():
         assert copy.state() == match.state() and copy.snapshot() == match.snapshot()
         assert len(match.snapshot()) < 200  # one journal record
     raises(ValueError, Match().restore, match.snapshot() + b"\x01")
+
+
+def played_match(seed=4):
+    events, _ = scripted.game_events(seed=seed, target=61, points_every=2)
+    store = MemoryStore()
+    history, _ = fresh(store)
+    for event in events:
+        history.apply(event)
+    return store, history
+
+
+def test_a_boot_checks_only_the_records_from_the_last_checkpoint_on():
+    store, history = played_match()
+    journal = Journal(store, NAME)
+    every = len(payloads(journal))
+    read = [0]
+    records = journal.records
+
+    def counted(offset=0):
+        for record in records(offset):
+            read[0] += 1
+            yield record
+
+    journal.records = counted
+    restarted = History(Match, journal)
+    assert restarted.load() is None
+    assert restarted.state.state() == history.state.state()
+    assert read[0] <= STRETCH + 1 and every >= 5 * read[0], (every, read[0])
+
+
+def test_damage_before_the_last_checkpoint_costs_nothing_entered():
+    store, history = played_match()
+    every = len(payloads(Journal(store, NAME)))
+    data = store.files[NAME]
+    middle = len(data) // 3
+    at = 4
+    while at < middle:  # the record that holds the middle byte
+        at += data[at] + 3
+    data[at + 1] ^= 0x5A  # its first payload byte: a bit flip, not the length
+    restarted, problem = fresh(store)
+    assert problem is None and restarted.state.state() == history.state.state()
+    # Undo reads back from flash and stops at the damage: it never folds a damaged record.
+    undone = 0
+    try:
+        while True:
+            restarted.undo()
+            undone += 1
+    except NothingToUndo as refusal:
+        assert "nothing more to undo" in str(refusal)
+    assert 0 < undone < every
+
+
+def test_a_damaged_length_byte_sends_the_boot_back_to_a_whole_read():
+    store, history = played_match()
+    data = store.files[NAME]
+    at = 4
+    while at < len(data) // 2:
+        at += data[at] + 3
+    data[at] = 0  # a length no record has: the hop stops there
+    kept = bytes(data)
+    restarted, problem = fresh(store)
+    assert "damaged journal at byte %d" % at in problem
+    assert store.files[NAME + ".bad1"] == kept
+    assert restarted.state.phase is not None  # the good part before the damage, folded

@@ -9,7 +9,9 @@ class NeoPixel:
         self.n = n
         self.bpp = bpp
         self.buf = bytearray(n * bpp)
-        self.shown = bytes(n * bpp)  # what the strip shows: buf as of the last write()
+        # What the strip shows: buf as of the last write(), copied in place so that a write
+        # allocates nothing (the board's driver does not).
+        self.shown = bytearray(n * bpp)
         self.writes = 0
 
     def __len__(self):
@@ -30,7 +32,7 @@ class NeoPixel:
             self[i] = colour
 
     def write(self):
-        self.shown = bytes(self.buf)
+        self.shown[:] = self.buf
         self.writes += 1
 
     def colour_at(self, index):

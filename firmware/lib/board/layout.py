@@ -50,14 +50,14 @@ class Layout:
         self.track_leds = array("H", leds)
         self.start_holes = tuple(config.START_HOLES[: self.tracks])
         # peg_leds[side][points] for points 0..120: the start hole, then round the track twice.
-        self.peg_leds = tuple(
-            array(
-                "H",
-                [self.start_holes[side]]
-                + [leds[side * TRACK_HOLES + (p - 1) % TRACK_HOLES] for p in range(1, 121)],
-            )
-            for side in range(self.tracks)
-        )
+        pegs = []
+        for side in range(self.tracks):
+            holes = array("H", range(121))  # filled in place: no list of 121 ints on the way
+            holes[0] = self.start_holes[side]
+            for points in range(1, 121):
+                holes[points] = leds[side * TRACK_HOLES + (points - 1) % TRACK_HOLES]
+            pegs.append(holes)
+        self.peg_leds = tuple(pegs)
         self.game_hole = config.GAME_HOLE
         self.status = {}
         for name, offset, count in _STATUS_NAMES:
@@ -71,13 +71,19 @@ class Layout:
         self.tally_led = self.status["tally"][0]
         self.save_led = self.status["save"][0]
         self.error_led = self.status["error"][0]
-        used = list(leds) + list(self.start_holes) + [self.game_hole]
-        used += [config.STATUS_START + i for i in range(config.STATUS_LEDS)]
-        for led in used:
-            if not 0 <= led < self.length:
-                raise LayoutError("LED %d is past the end of a %d-LED strip" % (led, self.length))
-        if len(set(used)) != len(used):
-            raise LayoutError("two holes share one LED: check ROW_START and the extra LEDs")
+        taken = bytearray(self.length)  # one byte per LED: far less RAM than a set of ints
+        status = range(config.STATUS_START, config.STATUS_START + config.STATUS_LEDS)
+        for group in (self.track_leds, self.start_holes, (self.game_hole,), status):
+            for led in group:
+                if not 0 <= led < self.length:
+                    raise LayoutError(
+                        "LED %d is past the end of a %d-LED strip" % (led, self.length)
+                    )
+                if taken[led]:
+                    raise LayoutError(
+                        "two holes share one LED: check ROW_START and the extra LEDs"
+                    )
+                taken[led] = 1
         if config.STATUS_LEDS < 26:
             raise LayoutError("the status area needs 26 LEDs")
 

@@ -70,7 +70,7 @@ class Renderer:
         self.span_bytes = [b""] * MAX_SPANS
         self.span_lit = bytearray(MAX_SPANS)  # how many LEDs each span lights
         self.span_count = 0
-        self.blank = bytes(length * 3)  # the background every frame starts from
+        self.blank = bytearray(length * 3)  # the background every frame starts from
         self.background_key = -1  # views: what the background was drawn for
         self.number_spans = {}  # (colour entry, LEDs) -> 40 spans showing 0..39
         self.base_version = -1  # views: which state the first base_count LEDs were drawn from
@@ -159,11 +159,12 @@ class Renderer:
         self.count = 0
 
     def end_background(self):
-        canvas = bytearray(self.length * 3)
+        canvas = self.blank  # drawn over in place: a new background allocates nothing
+        for i in range(self.size):  # backgrounds change rarely (a new mode or target)
+            canvas[i] = 0
         for i in range(self.count):
             at = self.leds[i] * 3
             canvas[at : at + 3] = self.grb[self.entries[i]]
-        self.blank = bytes(canvas)
         self.count = 0
 
     def number_span(self, entry, tens, units, value):

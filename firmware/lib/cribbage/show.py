@@ -48,47 +48,64 @@ def check_show(hand, starter):
         seen.append(card)
 
 
-def _subsets(cards):
-    # Every subset of two or more cards by bit mask (no itertools on the board), smallest first
-    # because players call the two-card fifteens before the longer ones. Grouped by size by
-    # hand: MicroPython's sort is not stable.
+def _fifteen_masks(cards):
+    # Every subset of two or more cards by bit mask (no itertools on the board), smallest
+    # first because players call the two-card fifteens before the longer ones. Only the
+    # subsets that make 15 become lists.
     count = len(cards)
-    by_mask = [[cards[i] for i in range(count) if mask >> i & 1] for mask in range(1 << count)]
-    result = []
     for size in range(2, count + 1):
-        for members in by_mask:
-            if len(members) == size:
-                result.append(members)
-    return result
+        for mask in range(1 << count):
+            members = total = 0
+            for i in range(count):
+                if mask >> i & 1:
+                    members += 1
+                    total += VALUES[cards[i] >> 2]
+            if members == size and total == 15:
+                yield mask
 
 
-def _is_run(ranks):
-    ordered = sorted(ranks)
-    for i in range(1, len(ordered)):
-        if ordered[i] != ordered[i - 1] + 1:
-            return False
-    return True
+def _rank_count(cards, rank):
+    count = 0
+    for card in cards:
+        if card >> 2 == rank:
+            count += 1
+    return count
+
+
+def _longest_run(cards):
+    """(lowest rank, length) of the longest run of three or more ranks, or (0, 0): among
+    five cards there is at most one."""
+    for low in range(11):
+        if _rank_count(cards, low) == 0 or (low > 0 and _rank_count(cards, low - 1)):
+            continue
+        length = 1
+        while low + length < 13 and _rank_count(cards, low + length):
+            length += 1
+        if length >= 3:
+            return low, length
+    return 0, 0
 
 
 def rank_items(cards):
     """(kind, points, cards) for fifteens, pairs and runs: the part suits cannot change."""
     cards = sorted(cards)
-    subsets = _subsets(cards)
+    count = len(cards)
     found = []
-    for subset in subsets:
-        if sum([VALUES[card >> 2] for card in subset]) == 15:
-            found.append((FIFTEEN, 2, subset))
+    for mask in _fifteen_masks(cards):
+        found.append((FIFTEEN, 2, [cards[i] for i in range(count) if mask >> i & 1]))
     for rank in range(13):
         same = [card for card in cards if card >> 2 == rank]
         if len(same) >= 2:
             found.append((_PAIR_KINDS[len(same)], _PAIR_POINTS[len(same)], same))
-    # The longest runs only: a run of 3 inside a run of 4 is not scored again.
-    for size in (5, 4, 3):
-        runs = [s for s in subsets if len(s) == size and _is_run([c >> 2 for c in s])]
-        if runs:
-            for run in runs:
-                found.append((RUN, size, run))
-            break
+    # The longest run only (a run of 3 inside a run of 4 is not scored again), once per way
+    # of taking one card of each of its ranks.
+    low, length = _longest_run(cards)
+    if length:
+        runs = [[]]
+        for rank in range(low, low + length):
+            runs = [run + [card] for run in runs for card in cards if card >> 2 == rank]
+        for run in runs:
+            found.append((RUN, length, run))
     return found
 
 
@@ -138,15 +155,26 @@ def count_show(hand, starter, crib=False):
 
 
 def show_total(hand, starter, crib=False):
-    """The show's points by this route, without the itemised calls: what the board scores.
-    The board leaves the fast table (cribbage.score) to the laptop: its 6 KB would sit in
-    RAM for one count per show."""
+    """The show's points without the itemised calls: what the board scores. It allocates
+    next to nothing (the board leaves the fast table, cribbage.score, to the laptop: its
+    6 KB would sit in RAM for one count per show)."""
     check_show(hand, starter)
     points = flush_points(hand, starter, crib)
     if nobs_card(hand, starter) is not None:
         points += 1
-    for item in rank_items(list(hand) + [starter]):
-        points += item[1]
+    cards = (hand[0], hand[1], hand[2], hand[3], starter)
+    for _ in _fifteen_masks(cards):
+        points += 2
+    for i in range(4):
+        for j in range(i + 1, 5):
+            if cards[i] >> 2 == cards[j] >> 2:
+                points += 2
+    low, length = _longest_run(cards)
+    if length:
+        ways = 1
+        for rank in range(low, low + length):
+            ways *= _rank_count(cards, rank)
+        points += length * ways
     return points
 
 
