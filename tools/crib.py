@@ -13,7 +13,7 @@ import sys
 import _paths  # noqa: F401,E402
 from cards import CardError, parse_many  # noqa: E402
 from cribbage.score import score  # noqa: E402
-from cribbage.show import count_show, total_of  # noqa: E402
+from cribbage.show import count_show, item_words, total_of  # noqa: E402
 from peg import peg_report  # noqa: E402
 
 BAD_INPUT = 2
@@ -30,7 +30,7 @@ def count_one(tokens, crib, out):
     hand, starter = _show_cards(tokens)
     items = count_show(hand, starter, crib)
     for item in items:
-        out.write(item.words() + "\n")
+        out.write(item_words(item) + "\n")
     out.write("%d\n" % total_of(items))
 
 

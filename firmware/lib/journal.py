@@ -35,7 +35,7 @@ def encode(payload):
     total = checksum(framed, 0, len(payload) + 1)
     framed[-2] = total >> 8
     framed[-1] = total & 0xFF
-    return bytes(framed)
+    return framed  # a bytearray: written as it is, no copy
 
 
 class Journal:

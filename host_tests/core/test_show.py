@@ -1,7 +1,7 @@
 from cards import CardError, parse, parse_many
 from check import raises
 from cribbage.score import score
-from cribbage.show import count_show, his_heels, total_of
+from cribbage.show import count_show, his_heels, item_words, total_of
 
 
 def show(text, crib=False):
@@ -11,7 +11,7 @@ def show(text, crib=False):
 
 def words(text, crib=False):
     cards = parse_many(text)
-    return [item.words() for item in count_show(cards[:4], cards[4], crib)]
+    return [item_words(item) for item in count_show(cards[:4], cards[4], crib)]
 
 
 def test_the_29_hand():

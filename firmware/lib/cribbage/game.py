@@ -417,22 +417,33 @@ class Match:
         except CardError as error:
             raise RuleError(str(error)) from None
         own = self.laid_by[seat] if seat >= 0 else []
-        ranks = [c >> 2 for c in hand]
         for rank, _ in own:
-            if rank not in ranks:
+            # Every rank laid in the play is a card of the hand, one card each.
+            laid = 0
+            for other, _ in own:
+                if other == rank:
+                    laid += 1
+            held = 0
+            for card in hand:
+                if card >> 2 == rank:
+                    held += 1
+            if held < laid:
                 raise RuleError("seat %d laid other ranks in the play" % seat)
-            ranks.remove(rank)
         others = list(self.seen)
         for entry in own:
             others.remove(entry)
         for i in range(4):
             card = hand[i]
             rank, suit = card >> 2, card & 3
-            if known >> i & 1 and (rank, suit) in others:
-                raise RuleError("%s was already seen this deal" % names([card]))
-            out = len([1 for r, _ in others if r == rank]) + len(
-                [1 for c in hand if c >> 2 == rank]
-            )
+            out = 0
+            for other_rank, other_suit in others:
+                if other_rank == rank:
+                    out += 1
+                    if other_suit == suit and known >> i & 1:
+                        raise RuleError("%s was already seen this deal" % names([card]))
+            for other in hand:
+                if other >> 2 == rank:
+                    out += 1
             if out > 4:
                 raise RuleError("all four %ss were already seen this deal" % "A23456789TJQK"[rank])
         for rank, suit in own:

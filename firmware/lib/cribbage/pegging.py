@@ -20,12 +20,22 @@ class PlayError(ValueError):
 
 def run_length(ranks):
     """Length of the longest run (3 or more) formed by the most recent ranks, else 0."""
-    for size in range(len(ranks), 2, -1):
-        recent = ranks[len(ranks) - size :]
-        low = min(recent)
-        high = max(recent)
-        if high - low == size - 1 and len(set(recent)) == size:
-            return size
+    count = len(ranks)
+    for size in range(count, 2, -1):
+        # Ranks as bits: distinct and consecutive, with no slice or set to allocate.
+        low = 13
+        high = -1
+        bits = 0
+        for i in range(count - size, count):
+            rank = ranks[i]
+            if bits >> rank & 1:
+                break
+            bits |= 1 << rank
+            low = min(low, rank)
+            high = max(high, rank)
+        else:
+            if high - low == size - 1:
+                return size
     return 0
 
 

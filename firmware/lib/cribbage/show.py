@@ -16,36 +16,36 @@ _PAIR_POINTS = (0, 0, 2, 6, 12)
 _JACK = 10
 
 
-class Item:
-    """One scoring call: its kind, its points, the running total after it, its cards."""
+# An item is one scoring call as a tuple: (kind, points, running total after it, cards).
+# A tuple, not an object: the board itemises every show, and a tuple is a tenth the RAM.
+KIND = 0
+POINTS = 1
+TOTAL = 2
+CARDS = 3
 
-    def __init__(self, kind, points, total, cards):
-        self.kind = kind
-        self.points = points
-        self.total = total
-        self.cards = cards
 
-    def words(self, symbols=True):
-        if self.kind == RUN:
-            head = "run of %d for %d" % (len(self.cards), self.total)
-        elif self.kind == FLUSH:
-            head = "flush of %d for %d" % (len(self.cards), self.total)
-        else:
-            head = "%s %d" % (self.kind, self.total)
-        return head + " (" + names(self.cards, symbols) + ")"
+def item_words(item, symbols=True):
+    kind, _, total, cards = item
+    if kind == RUN:
+        head = "run of %d for %d" % (len(cards), total)
+    elif kind == FLUSH:
+        head = "flush of %d for %d" % (len(cards), total)
+    else:
+        head = "%s %d" % (kind, total)
+    return head + " (" + names(cards, symbols) + ")"
 
 
 def check_show(hand, starter):
     """The error a show must raise before anything is scored: count, range, duplicates."""
     if len(hand) != 4:
         raise CardError("a show needs 4 cards in hand and a starter, got %d in hand" % len(hand))
-    seen = []
-    for card in list(hand) + [starter]:
+    for i in range(5):
+        card = starter if i == 4 else hand[i]
         if not isinstance(card, int) or not 0 <= card < CARDS_IN_PACK:
             raise CardError("not a cribbage card: " + repr(card))
-        if card in seen:
-            raise CardError("duplicate card: " + names([card]))
-        seen.append(card)
+        for j in range(i):
+            if hand[j] == card:
+                raise CardError("duplicate card: " + names([card]))
 
 
 def _fifteen_masks(cards):
@@ -94,14 +94,15 @@ def rank_items(cards):
     for mask in _fifteen_masks(cards):
         found.append((FIFTEEN, 2, [cards[i] for i in range(count) if mask >> i & 1]))
     for rank in range(13):
-        same = [card for card in cards if card >> 2 == rank]
-        if len(same) >= 2:
-            found.append((_PAIR_KINDS[len(same)], _PAIR_POINTS[len(same)], same))
+        same = _rank_count(cards, rank)
+        if same >= 2:
+            pair = [card for card in cards if card >> 2 == rank]
+            found.append((_PAIR_KINDS[same], _PAIR_POINTS[same], pair))
     # The longest run only (a run of 3 inside a run of 4 is not scored again), once per way
     # of taking one card of each of its ranks.
     low, length = _longest_run(cards)
     if length:
-        runs = [[]]
+        runs = [[]]  # type: list
         for rank in range(low, low + length):
             runs = [run + [card] for run in runs for card in cards if card >> 2 == rank]
         for run in runs:
@@ -135,7 +136,7 @@ def his_heels(starter):
 
 
 def count_show(hand, starter, crib=False):
-    """Itemised show: a list of Items; the last item's total is the show's total."""
+    """Itemised show: a list of items (see item_words); the last one's total is the show's."""
     check_show(hand, starter)
     hand = list(hand)
     found = rank_items(hand + [starter])
@@ -146,12 +147,12 @@ def count_show(hand, starter, crib=False):
     jack = nobs_card(hand, starter)
     if jack is not None:
         found.append((NOBS, 1, [jack]))
-    items = []
     total = 0
-    for kind, points, cards in found:
+    for index in range(len(found)):
+        kind, points, cards = found[index]
         total += points
-        items.append(Item(kind, points, total, cards))
-    return items
+        found[index] = (kind, points, total, cards)
+    return found
 
 
 def show_total(hand, starter, crib=False):
@@ -163,8 +164,13 @@ def show_total(hand, starter, crib=False):
     if nobs_card(hand, starter) is not None:
         points += 1
     cards = (hand[0], hand[1], hand[2], hand[3], starter)
-    for _ in _fifteen_masks(cards):
-        points += 2
+    for mask in range(3, 32):
+        total = 0
+        for i in range(5):
+            if mask >> i & 1:
+                total += VALUES[cards[i] >> 2]
+        if total == 15:
+            points += 2
     for i in range(4):
         for j in range(i + 1, 5):
             if cards[i] >> 2 == cards[j] >> 2:
@@ -179,4 +185,4 @@ def show_total(hand, starter, crib=False):
 
 
 def total_of(items):
-    return items[-1].total if items else 0
+    return items[-1][TOTAL] if items else 0

@@ -12,7 +12,7 @@ from board.overlay import HAND_29, WIN
 from cards import RANK_CHARS
 from cribbage import events as ev
 from cribbage.game import CUT, GAME_OVER, MATCH_OVER, PLAY, SHOW, RuleError
-from cribbage.show import count_show
+from cribbage.show import TOTAL, count_show, item_words
 from history import NothingToUndo
 from ui import suits as sq
 
@@ -34,14 +34,16 @@ class CribbageKeys:
         self.target = 121
         self.games = 1
         self.flags = ev.LOSER_DEALS
+        self.ranks = []  # the crib's ranks keyed so far
+        self.answers = {}  # the show's questions answered so far
         self._reset_entry()
 
     def _reset_entry(self):
         self.digits = -1  # points being keyed, -1 when not in points entry
         self.peg_side = -1
         self.starter_rank = -1
-        self.ranks = []
-        self.answers = {}
+        self.ranks.clear()  # emptied, not replaced: every key passes here
+        self.answers.clear()
         self.overlay.question = 0
         self.overlay.preview_side = -1
         self.overlay.preview_points = 0
@@ -194,9 +196,9 @@ class CribbageKeys:
         before = match.front[side]
         self._apply((ev.SHOW_CARDS,) + tuple(cards) + (0,))  # suits chosen, not seen
         for item in items:
-            self.say("  " + item.words())
+            self.say("  " + item_words(item))
         if items:
-            self.overlay.count_out(side, before, [item.total for item in items], self.overlay.now)
+            self.overlay.count_out(side, before, [item[TOTAL] for item in items], self.overlay.now)
 
     def _seen_elsewhere(self):
         match = self.match

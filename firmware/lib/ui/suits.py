@@ -34,34 +34,40 @@ def _next_question(ranks, starter, crib, answers):
 
 def choose_suits(ranks, starter, answers, seen):
     """Cards (ints) for the ranks that agree with the answers and avoid `seen` (a list of
-    (rank, suit) seen elsewhere this deal); None when no choice fits."""
+    (rank, suit) seen elsewhere this deal); None when no choice fits. It tries the 256
+    ways to give four cards suits, with small ints only: nothing is allocated per try."""
     starter_suit = starter & 3
     flush = answers.get(FLUSH, False)
     with_starter = answers.get(FLUSH_STARTER, False)
     nobs = answers.get(NOBS, False)
-    taken = list(seen) + [(starter >> 2, starter_suit)]
     for code in range(256):
-        suits = (code & 3, code >> 2 & 3, code >> 4 & 3, code >> 6 & 3)
-        all_same = suits[0] == suits[1] == suits[2] == suits[3]
+        first = code & 3
+        all_same = code == first * 0x55
         if flush != all_same:
             continue
-        if flush and (suits[0] == starter_suit) != with_starter:
+        if flush and (first == starter_suit) != with_starter:
             continue
         has_nobs = False
         for i in range(4):
-            if ranks[i] == JACK and suits[i] == starter_suit:
+            if ranks[i] == JACK and code >> 2 * i & 3 == starter_suit:
                 has_nobs = True
         if not flush and has_nobs != nobs:
             continue
-        cards = [(ranks[i], suits[i]) for i in range(4)]
-        if _clashes(cards, taken):
-            continue
-        return [ranks[i] * 4 + suits[i] for i in range(4)]
+        if not _clashes(ranks, code, starter, seen):
+            return [ranks[i] * 4 + (code >> 2 * i & 3) for i in range(4)]
     return None
 
 
-def _clashes(cards, taken):
+def _clashes(ranks, code, starter, seen):
     for i in range(4):
-        if cards[i] in taken or cards[i] in cards[:i]:
+        rank = ranks[i]
+        suit = code >> 2 * i & 3
+        if rank * 4 + suit == starter:
             return True
+        for seen_rank, seen_suit in seen:
+            if seen_rank == rank and seen_suit == suit:
+                return True
+        for j in range(i):
+            if ranks[j] == rank and code >> 2 * j & 3 == suit:
+                return True
     return False
