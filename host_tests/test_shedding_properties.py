@@ -8,6 +8,7 @@ import sys
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import referee as cli
 from _paths import ROOT
 from shed_helpers import table
 from shedding import referee as rf
@@ -68,15 +69,24 @@ def test_cards_always_add_up_and_a_refused_action_changes_nothing(game, players,
             assert referee.counts[seat] == 0
 
 
-def referee_cli(lines):
+def referee_raw(data, env=None):
+    """Runs tools/referee.py on raw bytes; (exit status, answers, stderr)."""
     done = subprocess.run(
         [sys.executable, os.path.join(ROOT, "tools", "referee.py")],
-        input="".join(json.dumps(line) + "\n" for line in lines),
+        input=data,
         capture_output=True,
-        text=True,
+        env=env,
     )
-    assert done.returncode == 0, done.stderr
-    return [json.loads(line) for line in done.stdout.splitlines()]
+    lines = done.stdout.decode("utf-8").splitlines()
+    return done.returncode, [json.loads(line) for line in lines], done.stderr.decode()
+
+
+def referee_cli(lines):
+    status, answers, errors = referee_raw(
+        "".join(json.dumps(line) + "\n" for line in lines).encode("utf-8")
+    )
+    assert status == 0 and not errors, errors
+    return answers
 
 
 def test_the_command_line_answers_one_line_per_line():
@@ -116,7 +126,125 @@ def test_the_command_line_latvian_with_options_and_bad_lines():
     assert answers[1]["demand"] == "S"
     assert answers[2] == {"ok": False, "error": "this game is played without jokers"}
     assert answers[3]["ok"] and answers[3]["demand"] is None
-    assert answers[4] == {
-        "ok": False,
-        "error": "an action is play, draw, pass, take, call or challenge",
+    assert answers[4] == {"ok": False, "error": 'unknown key "hop" in an action'}
+
+
+HEADER = b'{"game": "makao", "players": 3, "start": "9C", "options": {}}'
+
+
+def test_lines_that_crashed_the_command_line_each_get_one_refusal():
+    bad_headers = [
+        b'{"game": "makao", "players": 3, "start": 5}',
+        b'{"game": "makao", "players": 3, "start": null}',
+        b'{"game": "makao", "players": 3, "start": "9C", "options": [1]}',
+        b'{"game": "makao", "players": 3, "start": "9C", "options": "x"}',
+        b'{"game": "makao", "players": 3, "start": "9C", "options": {"first": 1e400}}',
+    ]
+    for line in bad_headers:
+        status, answers, errors = referee_raw(line + b"\n")
+        assert status == 2 and not errors, (line, errors)
+        assert len(answers) == 1 and answers[0]["ok"] is False, line
+    actions = [
+        b'{"seat": 0, "play": [5]}',
+        b'{"seat": 0, "play": ["JC"], "rank": 7}',
+        b'{"seat": 0, "play": ["AC"], "suit": 3}',
+        b'{"seat": 0, "play": ["JOKER"], "as": 5}',
+        b'{"seat": 0, "draw": 1e400}',
+        b'{"seat": 0, "challenge": 1e400}',
+        b"[" * 100000 + b"]" * 100000,
+        b'{"seat": 0, "play": ["9\xff"]}',
+        b"\xff\xfe not text",
+    ]
+    status, answers, errors = referee_raw(HEADER + b"\n" + b"\n".join(actions) + b"\n")
+    assert status == 0 and not errors, errors
+    assert answers[0]["ok"] and len(answers) == 1 + len(actions)
+    for line, reply in zip(actions, answers[1:]):
+        assert reply["ok"] is False and len(json.dumps(reply)) < 200, (line[:50], reply)
+    assert answers[-1] == {"ok": False, "error": "not UTF-8 text"}
+
+
+def test_strict_locale_stdin_is_read_as_bytes():
+    env = dict(os.environ, LC_ALL="C", PYTHONUTF8="0", PYTHONIOENCODING="ascii:strict")
+    status, answers, errors = referee_raw(HEADER + b'\n{"seat": 0, "play": ["9\xc3\xa9"]}\n', env)
+    assert status == 0 and not errors and answers[0]["ok"] and answers[1]["ok"] is False
+
+
+def test_loose_values_that_were_accepted_are_refused_by_name():
+    session = cli.Session()
+    assert session.handle(HEADER)["ok"]
+    before = session.referee.state()
+    suit_error = "suit must be one of C, D, H, S, not "
+    refusals = {
+        b'{"seat": 0, "play": ["AC"], "suit": ""}': suit_error + '""',
+        b'{"seat": 0, "play": ["AC"], "suit": "CDHS"}': suit_error + '"CDHS"',
+        b'{"seat": 0, "play": ["AC"], "suit": "HS"}': suit_error + '"HS"',
+        b'{"seat": false, "draw": 1}': "seat must be a whole number from 0 to 255, not false",
+        b'{"seat": 0, "draw": 1.5}': "draw must be a whole number from 0 to 255, not 1.5",
+        b'{"seat": 0, "draw": 1, "colour": "red"}': 'unknown key "colour" in an action',
+        b'{"seat": 0, "play": ["9D"], "draw": 1}': (
+            "an action is one of play, draw, pass, take, call or challenge"
+        ),
+        b'{"seat": 0, "draw": 1, "rank": "7"}': "rank goes with a play, not with draw",
+        b'{"seat": 0, "pass": 1}': "pass must be true, not 1",
     }
+    for line, error in refusals.items():
+        assert session.handle(line) == {"ok": False, "error": error}, line
+        assert session.referee.state() == before
+    header = cli.Session()
+    latvian = b'{"game": "latvian", "players": 2, "start": "9C", "options": {"%s": %s}}'
+    assert header.handle(latvian % (b"demand_queen", b"true")) == {
+        "ok": False,
+        "error": "option demand_queen is not a latvian option",
+    }
+    assert header.handle(latvian % (b"first", b"1.7"))["error"] == (
+        "first must be a whole number from 0 to 255, not 1.7"
+    )
+    assert header.handle(latvian % (b"jokers", b"1"))["error"] == (
+        "option jokers is true or false, not 1"
+    )
+    assert header.bad_header and not header.started
+
+
+def test_a_ten_megabyte_token_does_not_come_back():
+    session = cli.Session()
+    session.handle(HEADER)
+    huge = "9" * 10_000_000
+    reply = session.handle(json.dumps({"seat": 0, "play": [huge]}).encode())
+    assert reply["ok"] is False and len(reply["error"]) < 100
+    reply = session.handle(json.dumps({"seat": 0, huge: 1}).encode())
+    assert reply["ok"] is False and len(reply["error"]) < 100
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner),
+    max_leaves=12,
+)
+field_names = st.sampled_from(
+    ["seat", "play", "draw", "pass", "take", "call", "challenge", "rank", "suit", "as", "x"]
+)
+actions_json = st.dictionaries(field_names, json_values | st.sampled_from(["9C", "9D", 0, 1]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    lines=st.lists(
+        st.one_of(
+            actions_json.map(lambda value: json.dumps(value).encode()),
+            json_values.map(lambda value: json.dumps(value).encode()),
+            st.binary(max_size=40),
+        ),
+        max_size=30,
+    )
+)
+def test_any_line_gets_one_answer_and_a_refused_line_changes_nothing(lines):
+    session = cli.Session()
+    session.handle(HEADER)
+    for line in lines:
+        before = (session.referee.state(), session.started)
+        reply = session.handle(line)
+        json.dumps(reply)  # an answer is JSON
+        assert reply["ok"] in (True, False)
+        if not reply["ok"]:
+            assert (session.referee.state(), session.started) == before
+            assert len(reply["error"]) < 200

@@ -7,9 +7,10 @@ Then one action a line: {"seat": 0, "play": ["7C", "7D"]} (with "rank": "7" afte
 jack, "suit": "S" after a Makao ace or a Latvian queen, "as": "7C" for a Makao joker),
 {"seat": 1, "draw": 1}, {"seat": 1, "pass": true}, {"seat": 1, "take": true},
 {"seat": 1, "call": true}, {"seat": 2, "challenge": 1}.
-One JSON answer a line: the table after the action, or {"ok": false, "error": "..."} with
-the table unchanged. Options: jokers, demand_queen (Makao) / mixed_penalties (Latvian),
-makao_call (Makao) / first_winner (Latvian), two_packs (Makao), first (the seat to start).
+One JSON answer a line, whatever the line holds: the table after the action, or
+{"ok": false, "error": "..."} with the table unchanged. Options: jokers, demand_queen
+(Makao) / mixed_penalties (Latvian), makao_call (Makao) / first_winner (Latvian), two_packs
+(Makao), first (the seat to start). Exit status 2 when a first line was refused, else 0.
 """
 
 import json
@@ -20,62 +21,132 @@ from cards import JOKER, CardError, name, parse, parse_rank  # noqa: E402
 from shedding import referee as rf  # noqa: E402
 from shedding.rules import CALL_OR_FIRST, JOKERS, RULESETS, TWO_PACKS, WIDE_DEMAND  # noqa: E402
 
-OPTION_BITS = {
-    "jokers": JOKERS,
-    "demand_queen": WIDE_DEMAND,
-    "mixed_penalties": WIDE_DEMAND,
-    "makao_call": CALL_OR_FIRST,
-    "first_winner": CALL_OR_FIRST,
-    "two_packs": TWO_PACKS,
+GAME_OPTIONS = {
+    "makao": {
+        "jokers": JOKERS,
+        "demand_queen": WIDE_DEMAND,
+        "makao_call": CALL_OR_FIRST,
+        "two_packs": TWO_PACKS,
+    },
+    "latvian": {"jokers": JOKERS, "mixed_penalties": WIDE_DEMAND, "first_winner": CALL_OR_FIRST},
 }
+HEADER_KEYS = ("game", "players", "start", "options")
+ACTIONS = ("play", "draw", "pass", "take", "call", "challenge")
+PLAY_EXTRAS = ("rank", "suit", "as")
 SUITS = "CDHS"
+SHOWN = 40  # the most of a bad value an error repeats
+BAD_HEADER_STATUS = 2
 
 
-def new_event(first_line):
-    game = first_line.get("game")
-    if game not in RULESETS:
-        raise CardError('game must be "makao" or "latvian"')
+class Refusal(ValueError):
+    pass
+
+
+def shown(value):
+    """A bad value as an error quotes it: JSON, cut short."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= SHOWN else text[: SHOWN - 3] + "..."
+
+
+def whole_number(value, what):
+    # bool is an int to Python, and 1.0 or 1e400 are not whole numbers to a player.
+    if type(value) is not int or not 0 <= value <= 255:
+        raise Refusal("%s must be a whole number from 0 to 255, not %s" % (what, shown(value)))
+    return value
+
+
+def card(value, what):
+    if type(value) is not str:
+        raise Refusal('%s must be a card such as "9C", not %s' % (what, shown(value)))
+    try:
+        return parse(value)
+    except CardError:
+        raise Refusal("%s: not a card: %s" % (what, shown(value))) from None
+
+
+def only_keys(message, allowed, where):
+    for key in message:
+        if key not in allowed:
+            raise Refusal("unknown key %s in %s" % (shown(key), where))
+
+
+def new_event(message):
+    only_keys(message, HEADER_KEYS, "the first line")
+    game = message.get("game")
+    if type(game) is not str or game not in GAME_OPTIONS:
+        raise Refusal('game must be "makao" or "latvian", not %s' % shown(game))
     rules = RULESETS[game]
-    options = rules.default_options
+    players = whole_number(message.get("players"), "players")
+    start = card(message.get("start"), "start")
+    options = message.get("options", {})
+    if type(options) is not dict:
+        raise Refusal("options must be an object, not %s" % shown(options))
+    bits = rules.default_options
     first = 0
-    for key, value in (first_line.get("options") or {}).items():
+    for key, value in options.items():
         if key == "first":
-            first = int(value)
-        elif key in OPTION_BITS:
-            options = options | OPTION_BITS[key] if value else options & ~OPTION_BITS[key]
+            first = whole_number(value, "first")
+        elif key in GAME_OPTIONS[game]:
+            if type(value) is not bool:
+                raise Refusal("option %s is true or false, not %s" % (key, shown(value)))
+            bit = GAME_OPTIONS[game][key]
+            bits = bits | bit if value else bits & ~bit
+        elif any(key in table for table in GAME_OPTIONS.values()):
+            raise Refusal("option %s is not a %s option" % (key, rules.name))
         else:
-            raise CardError("unknown option %r" % key)
-    players = first_line.get("players")
-    if not isinstance(players, int):
-        raise CardError("players must be a number")
-    return (rf.NEW, rules.code, players, parse(first_line.get("start", "")), options, first)
+            raise Refusal("unknown option %s" % shown(key))
+    return (rf.NEW, rules.code, players, start, bits, first)
 
 
-def action_event(action):
-    seat = action.get("seat")
-    if not isinstance(seat, int):
-        raise CardError("every action names its seat")
-    if "play" in action:
-        cards = [parse(text) for text in action["play"]]
-        rank = parse_rank(action["rank"]) if action.get("rank") is not None else rf.NONE
-        suit = rf.NONE
-        if action.get("suit") is not None:
-            if action["suit"].upper() not in SUITS:
-                raise CardError("bad suit: %r" % action["suit"])
-            suit = SUITS.index(action["suit"].upper())
-        stands_for = parse(action["as"]) if action.get("as") else rf.NONE
-        return (rf.PLAY, seat, rank, suit, stands_for) + tuple(cards)
-    if "draw" in action:
-        return (rf.DRAW, seat, int(action["draw"]))
-    if action.get("pass"):
-        return (rf.PASS, seat)
-    if action.get("take"):
-        return (rf.TAKE, seat)
-    if action.get("call"):
-        return (rf.CALL, seat)
-    if "challenge" in action:
-        return (rf.CHALLENGE, seat, int(action["challenge"]))
-    raise CardError("an action is play, draw, pass, take, call or challenge")
+def play_event(seat, message):
+    cards = message["play"]
+    if type(cards) is not list or not cards:
+        raise Refusal('play must be a list of cards such as ["7C"], not %s' % shown(cards))
+    laid = tuple(card(text, "play") for text in cards)
+    rank = suit = stands_for = rf.NONE
+    if "rank" in message:
+        value = message["rank"]
+        if type(value) is not str:
+            raise Refusal('rank must be a rank such as "7", not %s' % shown(value))
+        try:
+            rank = parse_rank(value)
+        except CardError:
+            raise Refusal("rank: not a rank: %s" % shown(value)) from None
+    if "suit" in message:
+        value = message["suit"]
+        if type(value) is not str or len(value) != 1 or value.upper() not in SUITS:
+            raise Refusal("suit must be one of C, D, H, S, not %s" % shown(value))
+        suit = SUITS.index(value.upper())
+    if "as" in message:
+        stands_for = card(message["as"], "as")
+        if stands_for == JOKER:
+            raise Refusal("a joker stands for a card of the pack, not another joker")
+    return (rf.PLAY, seat, rank, suit, stands_for) + laid
+
+
+def action_event(message):
+    only_keys(message, ("seat",) + ACTIONS + PLAY_EXTRAS, "an action")
+    if "seat" not in message:
+        raise Refusal("every action names its seat")
+    seat = whole_number(message["seat"], "seat")
+    chosen = [key for key in ACTIONS if key in message]
+    if len(chosen) != 1:
+        raise Refusal("an action is one of play, draw, pass, take, call or challenge")
+    action = chosen[0]
+    if action != "play":
+        for key in PLAY_EXTRAS:
+            if key in message:
+                raise Refusal("%s goes with a play, not with %s" % (key, action))
+    value = message[action]
+    if action == "play":
+        return play_event(seat, message)
+    if action == "draw":
+        return (rf.DRAW, seat, whole_number(value, "draw"))
+    if action == "challenge":
+        return (rf.CHALLENGE, seat, whole_number(value, "challenge"))
+    if value is not True:
+        raise Refusal("%s must be true, not %s" % (action, shown(value)))
+    return ({"pass": rf.PASS, "take": rf.TAKE, "call": rf.CALL}[action], seat)
 
 
 def answer(referee):
@@ -97,26 +168,53 @@ def answer(referee):
     }
 
 
-def run(lines, out):
-    referee = rf.Referee()
-    started = False
-    for line in lines:
-        if not line.strip():
-            continue
+class Session:
+    """One game: a line of bytes in, one answer (a dict) out."""
+
+    def __init__(self):
+        self.referee = rf.Referee()
+        self.started = False
+        self.bad_header = False
+
+    def handle(self, line):
         try:
-            message = json.loads(line)
-            if not isinstance(message, dict):
-                raise CardError("each line is one JSON object")
-            event = new_event(message) if not started else action_event(message)
-            referee.apply(event)
-            started = True
-            reply = answer(referee)
-        except (ValueError, CardError, KeyError, TypeError) as error:
-            reply = {"ok": False, "error": str(error)}
+            message = self._read(line)
+            event = action_event(message) if self.started else new_event(message)
+            self.referee.apply(event)
+        except (Refusal, rf.RuleError) as error:
+            if not self.started:
+                self.bad_header = True
+            return {"ok": False, "error": str(error)}
+        self.started = True
+        return answer(self.referee)
+
+    def _read(self, line):
+        try:
+            text = line.decode("utf-8")
+        except UnicodeDecodeError:
+            raise Refusal("not UTF-8 text") from None
+        if not text.strip():
+            raise Refusal("an empty line: each line is one JSON object")
+        try:
+            message = json.loads(text)
+        except RecursionError:
+            raise Refusal("not JSON that can be read: nested too deep") from None
+        except ValueError as error:  # JSONDecodeError, and numbers too long to read
+            raise Refusal("not JSON: %s" % str(error)[:SHOWN]) from None
+        if type(message) is not dict:
+            raise Refusal("each line is one JSON object, not %s" % shown(message))
+        return message
+
+
+def run(lines, out):
+    """Answers each line (bytes) of `lines` on `out`; returns the exit status."""
+    session = Session()
+    for line in lines:
+        reply = session.handle(line.rstrip(b"\r\n"))
         out.write(json.dumps(reply) + "\n")
         out.flush()
-    return 0
+    return BAD_HEADER_STATUS if session.bad_header else 0
 
 
 if __name__ == "__main__":
-    sys.exit(run(sys.stdin, sys.stdout))
+    sys.exit(run(sys.stdin.buffer, sys.stdout))

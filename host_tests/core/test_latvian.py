@@ -11,15 +11,19 @@ def test_six_cards_each_from_a_pack_with_two_jokers():
     assert plain.stock == 52 - 18 - 1
 
 
-def test_a_joker_start_is_shuffled_back_and_other_starts_do_nothing():
+def test_any_start_does_nothing_and_a_joker_start_lets_anything_follow():
+    for start in ("KH", "7C", "6D", "QS", "AC"):
+        game = table("latvian", 3, start)
+        assert game.penalty == 0 and game.turn == 0 and game.lost == [0, 0, 0]
+        assert game.demand_text() is None
+    game = run(table("latvian", 2, "JOKER"), play(0, "5H"))
+    assert game.top == 18 and game.turn == 1
     try:
-        table("latvian", 2, "JOKER")
+        table("latvian", 2, "JOKER", options=0)
     except rf.RuleError as error:
-        assert str(error) == "a joker start is shuffled back: turn another"
+        assert str(error) == "this game is played without jokers"
     else:
-        raise AssertionError("joker start accepted")
-    game = table("latvian", 2, "KH")
-    assert game.penalty == 0 and game.turn == 0
+        raise AssertionError("a joker start accepted without jokers")
 
 
 def test_match_by_rank_or_suit_and_several_of_one_rank():

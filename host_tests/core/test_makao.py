@@ -1,19 +1,7 @@
 # Makao (seed 002) as the issue reads it; one scenario per test.
 from shed_helpers import draw, pass_, play, refused, run, table, take
 from shedding import referee as rf
-from shedding.rules import CALL_OR_FIRST, JOKERS, WIDE_DEMAND
-
-
-def test_the_start_card_must_be_plain():
-    for start in ("2C", "3D", "4H", "JS", "AC", "KH", "KS"):
-        try:
-            table("makao", 2, start)
-        except rf.RuleError as error:
-            assert "must be plain" in str(error)
-        else:
-            raise AssertionError(start)
-    for start in ("KC", "KD", "9C", "QH"):
-        assert table("makao", 2, start).top >= 0
+from shedding.rules import CALL_OR_FIRST, JOKERS, TWO_PACKS, WIDE_DEMAND
 
 
 def test_five_cards_each_one_pack_for_four_two_for_five():
@@ -245,3 +233,54 @@ def test_jokers_stand_for_a_declared_card_when_the_option_is_on():
     assert refused(game, play(0, "JOKER")) == "say which card the joker stands for"
     run(game, play(0, "JOKER", stands_for="2C"))
     assert game.penalty == 2 and game.stock == 54 - 10 - 1
+
+
+def test_a_jack_demand_ends_when_play_passes_a_demander_who_went_out():
+    game = table("makao", 3, "9C", options=WIDE_DEMAND)
+    run(game, play(0, "9D 9H 9S"), play(1, "5S"), play(2, "5H"), play(0, "5D"))
+    run(game, play(1, "5C"), play(2, "6C"), play(0, "JC", rank="7"))
+    assert game.finished == [0] and game.demand_text() == "7"
+    run(game, play(1, "7C"), play(2, "7D"))
+    # Play has come round past seat 0's place: the demand is over.
+    assert game.demand_text() is None
+    run(game, play(1, "8D"))
+    assert game.top == 29 and game.turn == 2  # 8D
+
+
+def test_after_drawing_a_player_lays_at_most_one_card():
+    game = run(table("makao", 2, "9C"), draw(0))
+    assert refused(game, play(0, "5C 5D")) == "after drawing, lay only the card drawn"
+    run(game, play(0, "9D"))
+    assert game.turn == 1
+
+
+def test_a_war_passes_over_a_player_who_sits_out_turns():
+    game = table("makao", 3, "9C")
+    run(game, play(0, "4C"), take(1))  # seat 1 sits out this turn and ...
+    game = table("makao", 3, "9C")
+    run(game, play(0, "4C 4D"), take(1))  # ... loses 2 turns: this one and the next
+    assert game.lost == [0, 1, 0] and game.turn == 2
+    run(game, play(2, "2D"))  # a war card: seat 0 is next and is hit
+    assert game.turn == 0 and game.penalty == 2
+    run(game, take(0))
+    # Seat 1 sits out its second turn: play passes it to seat 2.
+    assert game.turn == 2 and game.lost == [0, 0, 0]
+    game = table("makao", 3, "9C")
+    run(game, play(0, "4C 4D"), take(1), play(2, "9D"), play(0, "2D"))
+    # The war's target would be seat 1, who sits out: it passes over to seat 2.
+    assert game.turn == 2 and game.penalty == 2 and game.lost == [0, 0, 0]
+
+
+def test_any_card_may_start_and_a_special_one_does_nothing():
+    for start in ("2C", "3D", "4H", "JS", "AC", "KH", "KS"):
+        game = table("makao", 2, start)
+        assert game.penalty == 0 and game.fours == 0 and game.demand_text() is None
+        assert game.turn == 0
+    game = run(table("makao", 2, "KH"), play(0, "5H"))
+    assert game.penalty == 0 and game.turn == 1
+
+
+def test_with_two_packs_a_war_king_answers_its_twin():
+    game = run(table("makao", 3, "9H", options=WIDE_DEMAND | TWO_PACKS), play(0, "KH"))
+    run(game, play(1, "KH"))
+    assert game.penalty == 10 and game.turn == 2

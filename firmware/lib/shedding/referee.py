@@ -180,8 +180,10 @@ class Referee:
             raise RuleError("%s is for 2 to 6 players" % rules.name)
         if not 0 <= first < players:
             raise RuleError("no seat %d at this table" % first)
-        if not 0 <= start <= JOKER or (start == JOKER and not rules.jokers(options)):
+        if not 0 <= start <= JOKER:
             raise RuleError("not a card in this pack: %r" % start)
+        if start == JOKER and not rules.jokers(options):
+            raise RuleError("this game is played without jokers")
         why = rules.check_start(start)
         if why:
             raise RuleError(why)
@@ -236,9 +238,22 @@ class Referee:
                 continue
             break
         self.turn = following
-        if following == self.demander and self.rules.rank_demand_lasts_round():
-            self.demand_rank = -1
-            self.demander = -1
+        self._end_demand_past(seat, following, 1)
+
+    def _end_demand_past(self, seat, following, step):
+        """A jack's demand lasts until play comes back to the demander's place, whether the
+        demander is still playing or has gone out."""
+        demander = self.demander
+        if demander < 0 or not self.rules.rank_demand_lasts_round():
+            return
+        for _ in range(self.players):
+            seat = (seat + step) % self.players
+            if seat == demander:
+                self.demand_rank = -1
+                self.demander = -1
+                return
+            if seat == following:
+                return
 
     def _finish(self, seat):
         if seat not in self.finished:
@@ -267,6 +282,10 @@ class Referee:
         rules = self.rules
         if not cards:
             raise RuleError("lay at least one card")
+        if self.drew and len(cards) > 1:
+            # The one card drawn is the only one that may go down; the referee does not see
+            # hands, but it knows a drawn turn lays one card.
+            raise RuleError("after drawing, lay only the card drawn")
         if len(cards) > self.counts[seat]:
             raise RuleError("seat %d holds only %d cards" % (seat, self.counts[seat]))
         for card in cards:
@@ -324,10 +343,17 @@ class Referee:
         if self._game_ends():
             return
         if self.penalty and self.attacker == seat:
-            self.turn = self._next(seat, self.direction)
+            # The war hits the next player in its direction who is not sitting out turns;
+            # a player it passes over has sat out one of them.
+            target = self._next(seat, self.direction)
+            for _ in range(self.players):
+                if target == seat or not self.lost[target]:
+                    break
+                self.lost[target] -= 1
+                target = self._next(target, self.direction)
+            self.turn = target
             self.drew = False
-            if self.turn == self.demander and rules.rank_demand_lasts_round():
-                self.demand_rank = self.demander = -1
+            self._end_demand_past(seat, target, self.direction)
             return
         if at_once:
             self.lost[self._next(seat)] += at_once
@@ -415,8 +441,9 @@ class Referee:
             self.drew = False
             return  # Latvian: draw and play on
         # The game goes on after the last attacker; when the target was the attacker's
-        # successor, that is past the target, whose turn the drawing ended.
-        if self._next(attacker) == seat:
+        # successor (or the war went forward, over players sitting out), that is past the
+        # target, whose turn the drawing ended.
+        if self._next(attacker) == seat or self.direction == 1:
             self._advance(seat)
         else:
             self._advance(attacker)

@@ -40,12 +40,7 @@ class Makao:
         return 2 if options & JOKERS else 0
 
     def check_start(self, card):
-        rank = card >> 2
-        if card == JOKER or rank in (TWO, THREE, FOUR, JACK, ACE) or card in (50, 51):
-            return (
-                "the start card must be plain (not 2, 3, 4, J, A, K\u2665, K\u2660): turn another"
-            )
-        return None
+        return None  # the seed turns up any card; a special one does nothing as the start
 
     def penalty(self, card):
         """(cards to draw, direction to the target: 1 next, -1 previous) or None."""
@@ -72,7 +67,8 @@ class Makao:
         if top in (KING_OF_HEARTS, KING_OF_SPADES):
             if rank in (TWO, THREE) and suit == top_suit:
                 return True
-            return card in (KING_OF_HEARTS, KING_OF_SPADES) and card != top
+            # With two packs a war king answers its twin too: "the next can add Kings".
+            return card in (KING_OF_HEARTS, KING_OF_SPADES)
         return False
 
     def skips_on_accept(self, card):
@@ -126,9 +122,7 @@ class Latvian:
         return 2 if options & JOKERS else 0
 
     def check_start(self, card):
-        if card == JOKER:
-            return "a joker start is shuffled back: turn another"
-        return None
+        return None  # any card; a joker start lets the first player lay anything
 
     def penalty(self, card):
         rank = card >> 2
