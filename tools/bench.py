@@ -457,6 +457,85 @@ def bench_power():
     )
 
 
+def bench_discard():
+    print("## The discard coach")
+    from cribbage.discard import advise
+
+    shuffler = random.Random(1)
+    for size, hands in ((6, 300), (5, 100)):
+        took = []
+        for _ in range(hands):
+            cards = shuffler.sample(range(52), size)
+            start = time.perf_counter()
+            advise(cards, True)
+            took.append(time.perf_counter() - start)
+        print(
+            "CPython, exact advice for a %d-card hand: mean %.1f ms, slowest %.1f ms (%d hands)"
+            % (size, 1000 * sum(took) / hands, 1000 * max(took), hands)
+        )
+    # On the board: the same engine, hand by hand, a pair-rich hand and flush-rich ones
+    # among them (more rank patterns, more flush and nobs cases).
+    hands = (
+        (3, 20, 22, 40, 44, 49),
+        (1, 5, 9, 13, 17, 21),
+        (0, 1, 2, 3, 40, 41),
+        (16, 17, 18, 19, 20, 21),
+        (3, 20, 22, 40, 44),
+        (0, 4, 8, 12, 16),
+    )
+    setup = "import gc\nfrom cribbage.discard import advise\ngc.collect()\ngc.disable()\n"
+    base, _ = wasm_fuel(setup)
+    for size in (6, 5):
+        costs = []
+        for hand in hands:
+            if len(hand) == size:
+                fuel, _ = wasm_fuel(setup + "advise(%r, True)\n" % (hand,))
+                costs.append(fuel - base)
+        print(
+            "MicroPython (wasm): exact advice for a %d-card hand: %s fuel; worst %.0f ms on"
+            " the ESP32 estimate (%d fuel/us)"
+            % (
+                size,
+                " ".join("%d" % cost for cost in costs),
+                max(costs) / FUEL_PER_US / 1000,
+                FUEL_PER_US,
+            )
+        )
+    print(
+        "the board runs the same exact engine: its best throw is the exact one on every"
+        " hand, its crib figure has no error"
+    )
+    body = (
+        "import gc\n"
+        "gc.collect()\n"
+        "empty = gc.mem_alloc()\n"
+        "from cribbage.discard import advise\n"
+        "gc.collect()\n"
+        "loaded = gc.mem_alloc()\n"
+        "gc.disable()\n"
+        "advice = advise((3, 20, 22, 40, 44, 49), True)\n"
+        "made = gc.mem_alloc() - loaded\n"
+        "del advice\n"
+        "gc.enable()\n"
+        "gc.collect()\n"
+        "print(loaded - empty, made, gc.mem_alloc() - loaded)\n"
+    )
+    micropython = os.path.join(os.path.dirname(sys.executable), "micropython")
+    done = subprocess.run(
+        [micropython, "-c", micropython_script(body).replace("/input", ROOT)],
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode:
+        raise RuntimeError("micropython failed: " + done.stderr[-500:])
+    modules, made, held = done.stdout.split()[-3:]
+    print(
+        "MicroPython (unix, 64-bit): the coach's modules with the show table %s bytes; one"
+        " hand's advice allocates %s bytes in all and holds %s after it returns"
+        % (modules, made, held)
+    )
+
+
 def bench_evening():
     import bench_evening as evening
 
@@ -472,6 +551,7 @@ SECTIONS = {
     "render": bench_render,
     "heap": bench_heap,
     "evening": bench_evening,
+    "discard": bench_discard,
 }
 
 

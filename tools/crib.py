@@ -3,6 +3,12 @@
   python tools/crib.py count [--crib] C1 C2 C3 C4 STARTER
   python tools/crib.py count --batch [--crib]      (one show a line on stdin)
   python tools/crib.py peg [--players N] TOKEN...  (cards, ranks or 'go', in the order laid)
+  python tools/crib.py discard [--dealer | --pone] C1 C2 C3 C4 C5 [C6]
+  python tools/crib.py discard --batch [--dealer | --pone]  (one hand a line on stdin)
+
+discard prints one line per throw, best first: "T1 T2 hand H crib C net N" (the mean show
+of the cards kept, the mean crib, and their sum for the dealer or difference for the pone;
+exact, to three decimals). Without --pone the player is the dealer.
 
 Exit status 0 on success, 2 on bad input (the message on stderr names the bad token or line).
 """
@@ -11,7 +17,8 @@ import argparse
 import sys
 
 import _paths  # noqa: F401,E402
-from cards import CardError, parse_many  # noqa: E402
+from cards import CardError, name, parse_many  # noqa: E402
+from cribbage.discard import advise  # noqa: E402
 from cribbage.score import score  # noqa: E402
 from cribbage.show import count_show, item_words, total_of  # noqa: E402
 from peg import peg_report  # noqa: E402
@@ -50,6 +57,34 @@ def count_batch(lines, crib, out, err):
     return 0
 
 
+def discard_lines(cards, dealer):
+    """The coach's answer for one hand, a line per throw."""
+    lines = []
+    for thrown, hand, hand_cases, crib, crib_cases in advise(cards, dealer):
+        mean_hand = hand / hand_cases
+        mean_crib = crib / crib_cases
+        net = mean_hand + mean_crib if dealer else mean_hand - mean_crib
+        lines.append(
+            "%s hand %.3f crib %.3f net %.3f"
+            % (" ".join(name(card, False) for card in thrown), mean_hand, mean_crib, net)
+        )
+    return lines
+
+
+def discard_batch(lines, dealer, out, err):
+    # Each hand's answer is written as soon as it is known: a long batch streams.
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            answer = discard_lines(parse_many(line), dealer)
+        except CardError as error:
+            err.write("line %d: %s\n" % (number, error))
+            return BAD_INPUT
+        out.write("\n".join(answer) + "\n\n")
+    return 0
+
+
 def main(argv=None, stdin=None, out=None, err=None):
     stdin = stdin or sys.stdin
     out = out or sys.stdout
@@ -63,8 +98,22 @@ def main(argv=None, stdin=None, out=None, err=None):
     peg = commands.add_parser("peg", help="score the play of one deal, card by card")
     peg.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     peg.add_argument("tokens", nargs="+", help="cards, ranks or 'go' in the order laid")
+    discard = commands.add_parser("discard", help="rank the throws to the crib of a hand")
+    seat = discard.add_mutually_exclusive_group()
+    seat.add_argument("--dealer", action="store_true", help="the crib is yours (the default)")
+    seat.add_argument("--pone", action="store_true", help="the crib is the other player's")
+    discard.add_argument("--batch", action="store_true", help="one hand a line on stdin")
+    discard.add_argument("cards", nargs="*", help="the six (or five) cards dealt")
     args = parser.parse_args(argv)
     try:
+        if args.command == "discard":
+            if args.batch:
+                if args.cards:
+                    raise CardError("--batch reads the hands from stdin, not the command line")
+                return discard_batch(stdin, not args.pone, out, err)
+            out.write("\n".join(discard_lines(parse_many(" ".join(args.cards)), not args.pone)))
+            out.write("\n")
+            return 0
         if args.command == "peg":
             peg_report(args.tokens, args.players, out)
             return 0
