@@ -1,3 +1,4 @@
+import os
 import subprocess
 import sys
 from io import StringIO
@@ -54,10 +55,35 @@ def test_batch_prints_one_total_a_line_in_order():
     assert run(["count", "--batch", "--crib"], stdin) == (0, "14\n29\n0\n", "")
 
 
-def test_batch_bad_line_is_named_and_fails():
-    status, out, err = run(["count", "--batch"], "5H TC 6D 6S 4C\n5C 5D 5S JH 5C\n")
-    assert status == 2 and out == ""
+def test_batch_bad_line_is_named_and_stops_after_the_answers_before_it():
+    status, out, err = run(["count", "--batch"], "5H TC 6D 6S 4C\n5C 5D 5S JH 5C\n2H 4H 6H\n")
+    assert status == 2 and out == "14\n"  # answers stream: the good line's is out already
     assert err == "line 2: duplicate card: 5\u2663\n"
+    for line, error in (
+        ("5H TC 6D 6S", "a show is 4 cards and the starter: got 4 cards"),
+        ("5H TC 6D 6S ZZ", "bad card: 'ZZ'"),
+        ("5h 10c 6d 6s 4c 4c", ""),
+    ):
+        status, out, err = run(["count", "--batch"], line + "\n")
+        assert status == 2 and out == "" and err.startswith("line 1: " + error)
+
+
+class CountingOut:
+    """Records how much was written before the input ran out: a batch must stream."""
+
+    def __init__(self):
+        self.writes = []
+
+    def write(self, text):
+        self.writes.append(len(text))
+
+
+def test_a_long_batch_streams_its_answers():
+    lines = ("5H TC 6D 6S 4C\n" for _ in range(20000))
+    out = CountingOut()
+    assert crib.count_batch(lines, False, out, None) == 0
+    assert sum(out.writes) == 20000 * 3 and max(out.writes) <= crib.CHUNK * 3
+    assert len(out.writes) >= 20000 // crib.CHUNK
 
 
 def test_the_real_command_line():
@@ -137,3 +163,27 @@ def test_peg_refuses_a_bad_sequence_naming_the_token():
     )
     assert run(["peg", "5H", "XX"])[2] == "error: bad token 'XX': a card, a rank or 'go'\n"
     assert run(["peg", "5H", "XX"])[0] == 2
+
+
+def test_a_terminal_that_cannot_show_suits_gets_letters():
+    env = dict(os.environ, LC_ALL="C", PYTHONUTF8="0")
+    env.pop("PYTHONIOENCODING", None)
+    for args, first in (
+        (["count", "5H", "TC", "6D", "6S", "4C"], "fifteen 2 (5H TC)"),
+        (["peg", "5H", "TC"], "player 1: 5H count 5"),
+    ):
+        done = subprocess.run(
+            [sys.executable, "tools/crib.py"] + args,
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+        )
+        assert done.returncode == 0 and not done.stderr, done.stderr
+        assert done.stdout.decode("ascii").splitlines()[0] == first
+    done = subprocess.run(
+        [sys.executable, "tools/crib.py", "count", "5H", "5H", "6D", "6S", "4C"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+    )
+    assert done.returncode == 2 and done.stderr == b"error: duplicate card: 5H\n"

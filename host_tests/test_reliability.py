@@ -69,11 +69,13 @@ def test_zz_print_the_power_cut_counts(capsys):
     assert total[0] == total[1] and len(RESULTS) == 4
 
 
-def played_store():
+def played_store(back_to_cribbage=False):
     store = MemoryStore()
     rig = drivers.FastRig(store)
     rig.keys("# 5 4 0 5 5 9 3 go")  # a match, a starter, four cards, a refused one
     rig.keys("hold:D A 9 1 2 1 #")  # Makao: a 2 of clubs
+    if back_to_cribbage:
+        rig.keys("hold:D hold:D")  # the Latvian game, then cribbage again
     return store, drivers.persistent_state(rig.app)
 
 
@@ -111,6 +113,129 @@ def test_damaged_files_boot_keep_the_good_part_and_keep_the_file_aside(
     # What was kept is what the damaged file still held whole, and it replays cleanly.
     again, _ = boot(store)
     assert drivers.persistent_state(again) == drivers.persistent_state(app)
+
+
+FAILING = ("write", "rename", "remove", "keep_aside")
+DAMAGES = {
+    "torn": lambda data: data[:-1],
+    "flipped": lambda data: data[: len(data) // 2] + b"\xff" + data[len(data) // 2 + 1 :],
+    "1 byte": lambda data: data[:1],
+    "3 bytes": lambda data: data[:3],
+    "not a journal": lambda data: b"not a journal at all",
+}
+
+
+@pytest.mark.parametrize("name", ["cribbage.log", "settings.log", "makao.log"])
+@pytest.mark.parametrize("damage", list(DAMAGES))
+def test_every_damage_with_every_failing_operation_boots_and_adds_no_copies(name, damage):
+    for mask in range(1 << len(FAILING)):
+        failing = tuple(FAILING[i] for i in range(len(FAILING)) if mask >> i & 1)
+        store, _ = played_store(back_to_cribbage=mask % 2 == 1)
+        damaged = DAMAGES[damage](bytes(store.files[name]))
+        store.files[name] = damaged
+        store.failing = failing
+        copies = []
+        for _ in range(3):  # three resets in a row, as main.py would after a crash
+            app, lines = boot(store)  # must not raise
+            app.paint(1000)
+            copies.append(sorted(f for f in store.files if ".bad" in f))
+        # The damaged file is never lost: untouched, or kept aside whole.
+        kept = [store.files[f] for f in copies[-1] if f.endswith(".bad1")]
+        assert store.files[name] == damaged or kept == [damaged], (name, damage, failing)
+        # Resets never pile up copies: at most one whole copy and one unfinished one.
+        assert copies[0] == copies[1] == copies[2], (name, damage, failing, copies)
+        assert len(copies[-1]) <= 2
+        said = " ".join(lines)
+        if failing and store.files[name] == damaged:
+            # The mending could not be saved: the console says so.
+            assert "mending it failed" in said, (name, damage, failing, lines)
+        if name == "cribbage.log" and app.mode == 0 and store.files[name] == damaged:
+            assert app.overlay.save_failed  # the saving LED is lit
+        # Once the flash works again, the next boot mends it and keeps one copy.
+        store.failing = ()
+        boot(store)
+        assert store.files.get(name + ".bad1") == damaged, (name, damage, failing)
+        assert name + ".bad2" not in store.files
+
+
+BOOT_THREE_TIMES = """
+import sys
+sys.path[:0] = ["tools", "host_tests/core"]
+import _paths, fakes
+fakes.install()
+import resource
+resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))  # as `ulimit -f 0`: every write fails
+import config
+from app import App
+from hardware import Hardware
+from store import FileStore
+for _ in range(3):
+    app = App(config, Hardware(config), FileStore(sys.argv[1]), say=print)
+    app.boot(0)
+    app.paint(0)
+    print("booted", app.mode, app.overlay.save_failed)
+"""
+
+
+def saved_game(folder):
+    from store import FileStore
+
+    rig = drivers.FastRig(FileStore(str(folder)))
+    rig.keys("# 5 4 0 5 5 9")  # a match, a starter, three cards
+    return rig
+
+
+def test_a_damaged_journal_on_a_flash_that_refuses_every_write_boots_every_time(tmp_path):
+    saved_game(tmp_path)
+    journal = tmp_path / "cribbage.log"
+    damaged = journal.read_bytes()[:-1]
+    journal.write_bytes(damaged)
+    done = subprocess.run(
+        [sys.executable, "-c", BOOT_THREE_TIMES, str(tmp_path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr[-800:]
+    assert done.stdout.count("booted 0 True") == 3  # up, in cribbage, the saving LED lit
+    said = "of an unfinished record; mending it failed ([Errno 27] File too large)"
+    assert done.stdout.count(said) == 3
+    assert journal.read_bytes() == damaged  # untouched
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cribbage.log"]  # no copies left
+
+
+def test_a_folder_in_the_way_of_the_mending_keeps_one_copy_across_resets(tmp_path):
+    from store import FileStore
+
+    saved_game(tmp_path)
+    journal = tmp_path / "cribbage.log"
+    damaged = journal.read_bytes()[:-2]
+    journal.write_bytes(damaged)
+    (tmp_path / "cribbage.log.tmp").mkdir()  # where the mended file would be written
+    for _ in range(3):
+        app, lines = boot(FileStore(str(tmp_path)))
+        assert app.overlay.save_failed and "mending it failed" in " ".join(lines)
+    assert (tmp_path / "cribbage.log.bad1").read_bytes() == damaged
+    assert not (tmp_path / "cribbage.log.bad2").exists()
+    (tmp_path / "cribbage.log.tmp").rmdir()
+    app, lines = boot(FileStore(str(tmp_path)))
+    assert (
+        not app.overlay.save_failed
+        and journal.read_bytes() == damaged[: len(journal.read_bytes())]
+    )
+    assert not (tmp_path / "cribbage.log.bad2").exists()
+
+
+def test_a_data_folder_that_cannot_be_made_still_boots_and_says_saving_failed(tmp_path):
+    from store import FileStore
+
+    (tmp_path / "file").write_bytes(b"")
+    store = FileStore(str(tmp_path / "file" / "data"))  # mkdir refused: a file is in the way
+    rig = drivers.FastRig(store)
+    rig.keys("# 5 4")
+    assert rig.app.history.state.phase == "play"  # the game goes on in memory
+    assert rig.app.overlay.save_failed
+    assert any("saving failed" in line for line in rig.lines)
 
 
 def test_a_flipped_bit_in_the_middle_of_the_journal_keeps_the_records_before_it():

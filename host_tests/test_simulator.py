@@ -142,3 +142,44 @@ class SimulatorRig:
 
     def press(self, name, hold_ms=60):
         self.sim.press(name, long=hold_ms > 600)
+
+
+def test_data_naming_a_file_is_one_line_of_error(tmp_path):
+    (tmp_path / "saves").write_text("not a folder")
+    done = subprocess.run(
+        [sys.executable, SIMULATOR, "--data", str(tmp_path / "saves"), "--script", "-"],
+        input="#",
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode != 0 and "Traceback" not in done.stderr
+    assert done.stderr.strip() == "error: --data %s is a file, not a folder for the saves" % (
+        tmp_path / "saves"
+    )
+
+
+def test_fresh_twice_in_one_second_moves_both_aside_under_new_names(tmp_path):
+    run_script(tmp_path, "# 5 4")
+    first = run_script(tmp_path, "# 5", "--fresh")
+    second = run_script(tmp_path, "# 5", "--fresh")
+    asides = sorted(name for name in os.listdir(tmp_path) if name.startswith("saves."))
+    assert len(asides) == 2
+    assert "the old games were moved to" in first and "(kept, never deleted" in second
+
+
+def test_a_script_without_data_plays_a_new_board_and_leaves_the_saves_alone(tmp_path):
+    saves = os.path.join(ROOT, ".sim")
+    before = sorted(os.listdir(saves)) if os.path.isdir(saves) else None
+    stamps = {n: os.path.getmtime(os.path.join(saves, n)) for n in before or []}
+    for _ in range(2):
+        done = subprocess.run(
+            [sys.executable, SIMULATOR, "--script", "-"],
+            input="# 5 4",
+            capture_output=True,
+            text=True,
+        )
+        assert done.returncode == 0 and "play" in done.stdout
+        assert "score: blue 0 (rear peg 0), orange 0 (rear peg 0); play" in done.stdout
+    after = sorted(os.listdir(saves)) if os.path.isdir(saves) else None
+    assert after == before
+    assert {n: os.path.getmtime(os.path.join(saves, n)) for n in after or []} == stamps

@@ -137,6 +137,23 @@ def bench_show():
         rate = shows_per_second(theirs, shows[:20000])
         print("CPython, cribbage-scorer show_calc_score: %.0f shows/s" % rate)
         print("ratio: %.1fx" % (ours / rate))
+    import crib as crib_cli
+    from cards import name
+
+    class Discard:
+        def write(self, text):
+            pass
+
+    lines = [
+        " ".join(name(card, False) for card in hand + (starter,)) + "\n" for hand, starter in shows
+    ]
+    start = time.process_time()
+    crib_cli.count_batch(lines, False, Discard(), None)
+    took = time.process_time() - start
+    print(
+        "CPython, tools/crib.py count --batch: %.0f shows per CPU-second (%d lines, parsed"
+        " and answered, output streamed)" % (len(lines) / took, len(lines))
+    )
     start = time.perf_counter()
     total = 0
     for hand in itertools.combinations(range(52), 4):
@@ -372,16 +389,45 @@ def bench_wear():
         "a match of %d games: %d bytes in %d writes"
         % (rig.match.games_played, match_bytes, match_writes)
     )
-    # littlefs on the ESP32: 4 KB blocks, copy-on-write with wear levelling over the free
-    # blocks. A small append rewrites the file's last data block and commits its metadata:
-    # taken here as 2 block erases per write (the worst case).
+    # The same game on littlefs itself (vfs.VfsLfs2 on MicroPython, 4 KB blocks, a RAM
+    # device that counts what reaches the blocks): the erases a game really causes.
+    micropython = os.path.join(os.path.dirname(sys.executable), "micropython")
+    done = subprocess.run(
+        [micropython, "-X", "heapsize=2M", "host_tests/core/lfs_cuts.py", "--wear"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode:
+        raise RuntimeError("micropython failed: " + done.stderr[-500:])
+    print(done.stdout.strip())
+    per_game = int(done.stdout.split()[-2])
+    # littlefs levels wear over the free blocks.
     free_blocks = 480  # ESP32_GENERIC 4 MB: a 2 MB filesystem, less the firmware's files
     cycles = 100000
-    per_game = game_writes * 2
     print(
         "lifetime at %d erase cycles per block over %d free 4 KB blocks, %d erases per game:"
         " %d games" % (cycles, free_blocks, per_game, free_blocks * cycles // per_game)
     )
+
+
+def bench_littlefs():
+    print("## Power cuts on littlefs")
+    micropython = os.path.join(os.path.dirname(sys.executable), "micropython")
+    subprocess.run(
+        [sys.executable, os.path.join(ROOT, "tools", "build_mpy.py")],
+        check=True,
+        capture_output=True,
+    )
+    done = subprocess.run(
+        [micropython, "-X", "heapsize=2M", "host_tests/core/lfs_cuts.py", "--mpy", "1"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode:
+        raise RuntimeError("micropython failed: " + done.stderr[-500:])
+    print(done.stdout.strip())
 
 
 def bench_fuzz(events=1000000):
@@ -552,6 +598,7 @@ SECTIONS = {
     "heap": bench_heap,
     "evening": bench_evening,
     "discard": bench_discard,
+    "littlefs": bench_littlefs,
 }
 
 

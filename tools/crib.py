@@ -17,13 +17,36 @@ import argparse
 import sys
 
 import _paths  # noqa: F401,E402
-from cards import CardError, name, parse_many  # noqa: E402
+from cards import _SUIT_INPUT, RANK_CHARS, CardError, name, parse, parse_many  # noqa: E402
 from cribbage.discard import advise  # noqa: E402
-from cribbage.score import score  # noqa: E402
+from cribbage.score import points, score  # noqa: E402
 from cribbage.show import count_show, item_words, total_of  # noqa: E402
 from peg import peg_report  # noqa: E402
 
 BAD_INPUT = 2
+SUIT_LETTERS = {ord("\u2663"): "C", ord("\u2666"): "D", ord("\u2665"): "H", ord("\u2660"): "S"}
+
+
+class Letters:
+    """A stream that writes suits as letters: for a terminal or file that cannot take ♥."""
+
+    def __init__(self, stream):
+        self.stream = stream
+
+    def write(self, text):
+        return self.stream.write(text.translate(SUIT_LETTERS))
+
+    def flush(self):
+        self.stream.flush()
+
+
+def suited(stream):
+    """The stream itself when it can encode the suit symbols, else one that writes letters."""
+    try:
+        "\u2663\u2666\u2665\u2660".encode(getattr(stream, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        return Letters(stream)
+    return stream
 
 
 def _show_cards(tokens):
@@ -41,19 +64,49 @@ def count_one(tokens, crib, out):
     out.write("%d\n" % total_of(items))
 
 
+def token_table():
+    """Every card token parse() accepts (any case, T or 10, letters or symbols) -> card."""
+    table = {}
+    for rank in range(13):
+        for rank_text in ("10", "T") if rank == 9 else (RANK_CHARS[rank],):
+            for suit_text in _SUIT_INPUT:
+                token = rank_text + suit_text
+                for variant in (token, token.lower(), rank_text.lower() + suit_text):
+                    table[variant] = parse(token)
+    return table
+
+
+TOTALS = ["%d\n" % points for points in range(30)]
+CHUNK = 4096  # answers written at a time: a batch streams, whatever its length
+
+
 def count_batch(lines, crib, out, err):
-    # Totals are buffered so that a bad line leaves no partial answer behind it.
-    totals = []
+    # Fast route: a table lookup per token; a line it cannot read goes the slow route,
+    # which names the fault. Answers are written as they are known, in chunks.
+    cards_of = token_table()
+    pending = []
     for number, line in enumerate(lines, 1):
-        if not line.strip():
+        tokens = line.split()
+        if not tokens:
             continue
         try:
-            hand, starter = _show_cards(line.split())
-            totals.append("%d\n" % score(hand, starter, crib))
-        except CardError as error:
-            err.write("line %d: %s\n" % (number, error))
-            return BAD_INPUT
-    out.write("".join(totals))
+            a, b, c, d, starter = tokens
+            total = points(
+                cards_of[a], cards_of[b], cards_of[c], cards_of[d], cards_of[starter], crib
+            )
+        except (ValueError, KeyError):
+            try:
+                hand, starter_card = _show_cards(tokens)
+                total = score(hand, starter_card, crib)
+            except CardError as error:
+                out.write("".join(pending))
+                err.write("line %d: %s\n" % (number, error))
+                return BAD_INPUT
+        pending.append(TOTALS[total])
+        if len(pending) >= CHUNK:
+            out.write("".join(pending))
+            pending.clear()
+    out.write("".join(pending))
     return 0
 
 
@@ -87,8 +140,8 @@ def discard_batch(lines, dealer, out, err):
 
 def main(argv=None, stdin=None, out=None, err=None):
     stdin = stdin or sys.stdin
-    out = out or sys.stdout
-    err = err or sys.stderr
+    out = suited(out or sys.stdout)
+    err = suited(err or sys.stderr)
     parser = argparse.ArgumentParser(prog="crib.py", description="Count cribbage shows and plays.")
     commands = parser.add_subparsers(dest="command", required=True)
     count = commands.add_parser("count", help="count a show (hand and starter)")

@@ -4,16 +4,19 @@ drawn in the terminal.
   python3 tools/simulator.py                 play on the keyboard (q quits)
   python3 tools/simulator.py --fresh         start from a new, empty board (the old games
                                              are moved aside, never deleted)
-  python3 tools/simulator.py --script FILE   press the keys in FILE, then print the board as
-                                             text (colours named) and the console
+  python3 tools/simulator.py --script FILE   press the keys in FILE on a new board (in a
+                                             temporary folder unless --data is given), then
+                                             print the board as text and the console
   python3 tools/simulator.py --snapshot board.svg   also write the board as a picture
 
-The games are saved in --data (default .sim/) exactly as the board saves them on flash.
+The games are saved in --data DIR (default .sim/) exactly as the board saves them on flash;
+--fresh moves an old save folder aside as DIR.YYYYMMDD-HHMMSS.
 """
 
 import argparse
 import os
 import sys
+import tempfile
 import time
 
 import _paths  # noqa: F401
@@ -60,10 +63,24 @@ SHEDDING_HELP = [
 ]
 
 
+def aside_name(data):
+    """A new name for a save folder moved aside: the time, then -2, -3 ... when a folder
+    of that name exists already (two --fresh within one second)."""
+    base = "%s.%s" % (data.rstrip("/"), time.strftime("%Y%m%d-%H%M%S"))
+    name = base
+    number = 2
+    while os.path.exists(name):
+        name = "%s-%d" % (base, number)
+        number += 1
+    return name
+
+
 class Simulator:
     def __init__(self, data, fresh=False):
+        if os.path.exists(data) and not os.path.isdir(data):
+            raise SystemExit("error: --data %s is a file, not a folder for the saves" % data)
         if fresh and os.path.isdir(data) and os.listdir(data):
-            aside = "%s.%d" % (data.rstrip("/"), int(time.time()))
+            aside = aside_name(data)
             os.rename(data, aside)
             self.moved_aside = aside
         else:
@@ -285,24 +302,46 @@ def interactive(sim, snapshot):
         sim.snapshot(snapshot)
 
 
+def moved_words(aside):
+    return "the old games were moved to %s (kept, never deleted; git ignores it)" % aside
+
+
+def run_script_file(args, data):
+    try:
+        text = sys.stdin.read() if args.script == "-" else open(args.script).read()
+    except OSError as error:
+        raise SystemExit("error: cannot read the script: %s" % error) from None
+    sim = Simulator(data, fresh=args.fresh)
+    if sim.moved_aside:
+        print(moved_words(sim.moved_aside))
+    sim.run_script(text)
+    sim.wait(3000)  # let flashes and celebrations end
+    sys.stdout.write(sim.text_report())
+    if args.snapshot:
+        sim.snapshot(args.snapshot)
+    return 0
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description="The cribbage board, simulated in a terminal")
-    parser.add_argument("--data", default=os.path.join(_paths.ROOT, ".sim"), help="save folder")
+    parser.add_argument(
+        "--data",
+        help="the folder the games are saved in (default .sim/; a script without --data"
+        " plays on a new board in a temporary folder)",
+    )
     parser.add_argument("--fresh", action="store_true", help="start from an empty board")
     parser.add_argument("--script", metavar="FILE", help="key presses to play, - for stdin")
     parser.add_argument("--snapshot", metavar="FILE.svg", help="write the board as a picture")
     args = parser.parse_args(argv)
-    sim = Simulator(args.data, fresh=args.fresh)
-    if sim.moved_aside:
-        print("the old games were moved to %s" % sim.moved_aside)
     if args.script:
-        text = sys.stdin.read() if args.script == "-" else open(args.script).read()
-        sim.run_script(text)
-        sim.wait(3000)  # let flashes and celebrations end
-        sys.stdout.write(sim.text_report())
-        if args.snapshot:
-            sim.snapshot(args.snapshot)
-        return 0
+        if args.data is None:
+            # A script never continues (or damages) the games played by hand.
+            with tempfile.TemporaryDirectory() as scratch:
+                return run_script_file(args, os.path.join(scratch, "saves"))
+        return run_script_file(args, args.data)
+    sim = Simulator(args.data or os.path.join(_paths.ROOT, ".sim"), fresh=args.fresh)
+    if sim.moved_aside:
+        print(moved_words(sim.moved_aside))
     if not sys.stdin.isatty():
         raise SystemExit("no terminal: use --script FILE (or run it in a terminal)")
     interactive(sim, args.snapshot)

@@ -17,7 +17,7 @@ from ui.keys import KEY_NAMES, Debouncer
 SIDE_NAMES = ("blue", "orange", "yellow")
 MODE_NAMES = ("cribbage", "makao", "latvian")
 MODE_COLOURS = (rd.MODE_CRIBBAGE, rd.MODE_MAKAO, rd.MODE_LATVIAN)
-SETTINGS = "settings.log"  # one record: the mode the board was last in
+SETTINGS = "settings.log"  # one record: the mode the board was last in, the match choices
 # Modules only cribbage, or only the shedding games, use. On the board a module's code sits
 # in RAM, so the family the board is not playing is unloaded: about 25 KB either way.
 FAMILY_MODULES = (
@@ -57,6 +57,7 @@ class App:
         self.overlay = Overlay()
         self.settings = Journal(store, SETTINGS)
         self.mode = 0
+        self.choices = b""  # the next match's players, target and games, as keyed
         self.history = None  # the mode's History: its own journal, undo and power safety
         self.controller = None  # what the keys mean in this mode
         self.view = None  # draws the mode's frame
@@ -81,8 +82,9 @@ class App:
             self.history = History(Match, Journal(self.store, "cribbage.log"))
             tracks = self.layout.tracks
             self.controller = CribbageKeys(
-                self.history, self.overlay, self.say, SIDE_NAMES, tracks
-            )
+                self.history, self.overlay, self.say, SIDE_NAMES, tracks, self.choices,
+                self.remember_choices,
+            )  # fmt: skip
             self.view = peg_view.draw_base
         else:
             from board import shed_view
@@ -109,6 +111,7 @@ class App:
         mode = 0
         if saved and saved[0] < len(MODE_NAMES):
             mode = saved[0]
+            self.choices = saved[1:]
         for index in range(len(MODE_NAMES)):
             if index != mode:  # open_mode reads this one
                 self._check(
@@ -133,11 +136,19 @@ class App:
 
     def switch_mode(self):
         mode = (self.mode + 1) % len(MODE_NAMES)
-        try:
-            self.settings.rewrite([bytes([mode])])
-        except OSError as error:
-            self.say("saving the mode failed (%s)" % error)
+        self._save_settings(mode, "the mode")
         self.open_mode(mode, self.overlay.now)
+
+    def remember_choices(self, choices):
+        """The match choices keyed (bytes: players, target, games), kept for a restart."""
+        self.choices = choices
+        self._save_settings(self.mode, "the match choices")
+
+    def _save_settings(self, mode, what):
+        try:
+            self.settings.rewrite([bytes([mode]) + self.choices])
+        except OSError as error:
+            self.say("saving %s failed (%s)" % (what, error))
 
     # -- input -----------------------------------------------------------------------------
 

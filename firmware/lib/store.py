@@ -20,8 +20,12 @@ class FileStore:
     def __init__(self, folder):
         self.folder = folder
         self.buffer = bytearray(_CHUNK)
+        self.other = bytearray(_CHUNK)  # for comparing two files
         if not _exists(folder):
-            os.mkdir(folder)
+            try:
+                os.mkdir(folder)
+            except OSError:
+                pass  # a flash that refuses it: every save then fails and says so
 
     def path(self, name):
         return self.folder + "/" + name
@@ -68,15 +72,44 @@ class FileStore:
 
     def keep_aside(self, name):
         """Copies the file under the first free name.bad1, name.bad2 ...; returns that
-        name, or None when there is no file."""
+        name, or None when there is no file. The copy is made under a temporary name and
+        renamed once whole, so a copy cut short is never taken for one; and when the newest
+        copy already holds the same bytes (an earlier boot kept it and then could not mend
+        the file), that copy's name is returned and nothing is written."""
         size = self.size(name)
         if not _exists(self.path(name)):
             return None
         number = 1
         while _exists(self.path(name + ".bad%d" % number)):
             number += 1
+        newest = name + ".bad%d" % (number - 1)
+        if number > 1 and self._same(name, newest, size):
+            return newest
         aside = name + ".bad%d" % number
-        with open(self.path(name), "rb") as source:
-            with open(self.path(aside), "wb") as target:
-                self._copy(source, target, size)
+        temporary = self.path(name + ".bad.tmp")
+        try:
+            with open(self.path(name), "rb") as source:
+                with open(temporary, "wb") as target:
+                    self._copy(source, target, size)
+            os.rename(temporary, self.path(aside))
+        except OSError:
+            try:
+                os.remove(temporary)
+            except OSError:
+                pass
+            raise
         return aside
+
+    def _same(self, name, other, size):
+        if self.size(other) != size:
+            return False
+        with open(self.path(name), "rb") as first:
+            with open(self.path(other), "rb") as second:
+                while True:
+                    got = first.readinto(self.buffer)
+                    if not got:
+                        return True
+                    if second.readinto(self.other) != got:
+                        return False
+                    if memoryview(self.buffer)[:got] != memoryview(self.other)[:got]:
+                        return False

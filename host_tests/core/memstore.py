@@ -33,8 +33,17 @@ class MemoryStore:
         self.full = False  # True: every write fails (errno) before writing anything
         self.errno = 28  # ENOSPC; 5 is EIO
         self.bytes_written = 0
+        # Operations that fail (EIO) as a damaged or read-only flash would: "write" (any
+        # bytes written), "rename" (a replaced file's last step), "remove", "keep_aside"
+        # (which then leaves half a copy behind, as a real copy cut short would).
+        self.failing = ()
+
+    def _fail(self, operation):
+        if operation in self.failing:
+            raise OSError(5, "EIO: %s refused" % operation)
 
     def _write(self, name, data, start):
+        self._fail("write")
         if self.full:
             raise OSError(self.errno, "ENOSPC" if self.errno == 28 else "EIO")
         keep = data
@@ -66,19 +75,37 @@ class MemoryStore:
     def cut(self, name, keep, extra=b""):
         # Written to a temporary file first; the rename happens only once it is whole.
         self._write(name + ".tmp", self.files.get(name, b"")[:keep] + extra, None)
+        self._fail("rename")
         self.files[name] = self.files.pop(name + ".tmp")
 
     def replace(self, name, data):
         self.cut(name, 0, data)
 
     def keep_aside(self, name):
+        """As FileStore.keep_aside: a copy under the first free name.badN, made under a
+        temporary name and renamed whole; the newest copy again when it holds the same."""
         if name not in self.files:
             return None
         number = 1
         while name + ".bad%d" % number in self.files:
             number += 1
-        self.files[name + ".bad%d" % number] = bytes(self.files[name])
+        newest = name + ".bad%d" % (number - 1)
+        if number > 1 and self.files[newest] == self.files[name]:
+            return newest
+        temporary = name + ".bad.tmp"
+        data = bytes(self.files[name])
+        if "keep_aside" in self.failing or "write" in self.failing:
+            self.files[temporary] = data[: len(data) // 2]  # a copy cut short
+            self._remove(temporary)
+            raise OSError(5, "EIO: the copy was refused")
+        self.files[temporary] = data
+        self._fail("rename")
+        self.files[name + ".bad%d" % number] = self.files.pop(temporary)
         return name + ".bad%d" % number
+
+    def _remove(self, name):
+        self._fail("remove")
+        self.files.pop(name, None)
 
 
 class RecordingStore(MemoryStore):

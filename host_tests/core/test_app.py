@@ -149,6 +149,17 @@ def test_undo_is_one_key_away_and_survives_a_restart():
     assert again.match.front == [2, 0]
 
 
+def test_the_match_settings_keyed_survive_a_restart():
+    store = MemoryStore()
+    rig = Rig(store)
+    rig.keys("B C")  # 61 points, 3 games
+    again = Rig(store)  # a power cut before # was pressed
+    again.press("#")
+    assert (again.match.target, again.match.games, again.match.players) == (61, 3, 2)
+    later = Rig(store)  # and the match after it starts from them too
+    assert later.app.controller.target == 61 and later.app.controller.games == 3
+
+
 def test_a_whole_121_game_played_key_by_key():
     rig = Rig()
     rig.press("#")

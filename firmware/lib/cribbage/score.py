@@ -18,10 +18,15 @@ def score(hand, starter, crib=False):
     """
     try:
         a, b, c, d = hand
+        return points(a, b, c, d, starter, crib)
     except (TypeError, ValueError):
         check_show(hand, starter)  # raises the error that names the fault
         raise
-    e = starter
+
+
+def points(a, b, c, d, e, crib):
+    """score() for the five cards as separate ints (e the starter), for callers that have
+    them so: no tuple to build and take apart. A bad show raises CardError, unnamed."""
     suit = a & 3
     flush = 0
     if b & 3 == suit and c & 3 == suit and d & 3 == suit:
@@ -53,6 +58,5 @@ def score(hand, starter, crib=False):
     if b > c:
         b, c = c, b
     if a == b or b == c or c == d or d == e or a < 0 or e > 51:
-        check_show(hand, starter)
         raise CardError("not a valid show")
     return TABLE[_W0[a] + _W1[b] + _W2[c] + _W3[d] + _W4[e]] - _POINTS_OFFSET + flush

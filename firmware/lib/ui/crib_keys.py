@@ -24,15 +24,20 @@ GAME_CHOICES = (1, 3, 5, 7, 9)
 
 
 class CribbageKeys:
-    def __init__(self, history, overlay, say, side_names, tracks=2):
+    def __init__(self, history, overlay, say, side_names, tracks=2, choices=b"", remember=None):
         self.tracks = tracks  # three players need a third track on the board
         self.history = history
         self.overlay = overlay
         self.say = say
         self.side_names = side_names
+        self.remember = remember  # called with the choices whenever A, B or C changes one
         self.players = 2
         self.target = 121
         self.games = 1
+        # Choices saved by an earlier boot (players, target, games), when they still fit.
+        if len(choices) == 3 and choices[0] in PLAYER_CHOICES and choices[1] in TARGET_CHOICES:
+            if choices[2] in GAME_CHOICES and (choices[0] != 3 or tracks >= 3):
+                self.players, self.target, self.games = choices[0], choices[1], choices[2]
         self.flags = ev.LOSER_DEALS
         self.ranks = []  # the crib's ranks keyed so far
         self.answers = {}  # the show's questions answered so far
@@ -114,6 +119,8 @@ class CribbageKeys:
             return
         else:
             return
+        if self.remember is not None:
+            self.remember(bytes([self.players, self.target, self.games]))
         self.say(
             "next match: %d players, %d points, %d games" % (self.players, self.target, self.games)
         )
