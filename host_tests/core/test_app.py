@@ -196,9 +196,9 @@ def test_a_key_storm_gives_each_key_exactly_once():
 def test_a_two_track_board_offers_2_or_4_players_but_not_3():
     rig = Rig()
     rig.press("A")
-    assert rig.lines[-1] == "next match: 4 players, 121 points, 1 games"
+    assert rig.lines[-1] == "next match: 4 players, 121 points, 1 game"
     rig.press("A")
-    assert rig.lines[-1] == "next match: 2 players, 121 points, 1 games"
+    assert rig.lines[-1] == "next match: 2 players, 121 points, 1 game"
 
 
 def test_push_buttons_instead_of_the_keypad():
@@ -252,6 +252,9 @@ def test_a_show_is_counted_out_on_the_track_item_by_item():
             if rig.colour(led) == (64, 64, 64) and total not in seen:
                 seen.append(total)
     assert seen == totals == [2, 8]  # fifteen 2 (5 5 5), pair royal 8
+    # The suits of the hand were picked by the board, not keyed: the console names ranks.
+    items = [line for line in rig.lines if line.startswith("  ")]
+    assert items == ["  fifteen 2 (5 5 5)", "  pair royal 8 (5 5 5)"], items
 
 
 def test_three_players_on_a_three_track_board():
@@ -260,7 +263,7 @@ def test_three_players_on_a_three_track_board():
     cfg = Config(TRACKS=3, ROWS=6, STRIP_LENGTH=210)
     rig = Rig(cfg=cfg)
     rig.keys("A")
-    assert rig.lines[-1] == "next match: 3 players, 121 points, 1 games"
+    assert rig.lines[-1] == "next match: 3 players, 121 points, 1 game"
     rig.keys("# #")  # start; the starter is not keyed
     rig.keys("D 1 2 #")  # the player left of the dealer (seat 1) pegs 12
     rig.keys("C")  # seat 1 lays a king; seat 2 (yellow) is next
@@ -269,3 +272,52 @@ def test_three_players_on_a_three_track_board():
     yellow = scaled(config.SIDE_COLOURS[2], 255)
     assert rig.colour(layout.start_holes[2]) == yellow  # the third side's pegs, in yellow
     assert rig.colour(layout.peg_led(1, 12, 121)) == scaled(ORANGE, 255)
+
+
+def test_a_jack_starter_never_asks_for_nobs():
+    # The script: a jack starter, a hand with a jack (laid in the play).
+    rig = Rig()
+    rig.keys("# A 2 A B C # # 9 5 8 3 # 7 0 # 0")
+    said = " ".join(rig.lines)
+    assert "a jack of the starter's suit?" not in said
+    assert "those answers do not fit" not in said
+    from ui import suits as sq
+
+    assert sq.next_question([10, 4, 5, 6], 10 * 4 + 1, False, {sq.FLUSH: False}) == 0
+
+
+def test_a_fifth_card_of_a_rank_for_the_crib_is_refused_at_its_key():
+    rig = Rig()
+    rig.keys("# 5 4 5 5 5")  # starter 5S, three 5s laid
+    rig.hold("#")  # the play ended
+    rig.keys("D 2 # D 4 #")  # both hands in points
+    assert rig.match.show_seat() == -1  # the crib: its ranks are keyed
+    rig.press("5")
+    assert rig.lines[-1] == "error: all four 5s were already seen this deal"
+    assert rig.app.controller.ranks == []
+
+
+def test_the_console_gives_the_score_after_each_item():
+    rig = Rig()
+    rig.keys("# 5 4 5 5")  # starter 5S; 5 (5), 5: pair for 2
+    rig.keys("5")  # 15: fifteen for 2 and pair royal for 6, both to orange
+    assert rig.lines[-2:] == [
+        "orange: fifteen for 2, now 2",
+        "orange: pair royal for 6, now 8",
+    ], rig.lines[-3:]
+
+
+def test_a_points_deal_ends_its_play_with_one_key():
+    rig = Rig()
+    rig.keys("# #")  # a match, the deal counted in points
+    assert rig.match.phase == PLAY
+    rig.keys("D 5 #")  # pegged as the play goes
+    rig.press("#")  # the play is over
+    assert rig.match.phase == "show" and rig.match.front == [0, 5]
+    assert "the play is over" in " ".join(rig.lines[-3:])
+
+
+def test_one_game_is_said_in_the_singular():
+    rig = Rig()
+    rig.press("B")
+    assert rig.lines[-1] == "next match: 2 players, 61 points, 1 game"

@@ -217,7 +217,11 @@ def test_muggins_claims_what_a_show_missed():
     assert match.apply((ev.MUGGINS, 1))[0][:3] == (1, 9, "muggins")
     assert "no points were missed" in str(raises(RuleError, match.apply, (ev.MUGGINS, 1)))
     quiet = to_show(0)
-    quiet.apply((ev.SHOW_POINTS, 20))
+    # Without muggins, points below what the cards laid make are refused outright.
+    assert str(raises(RuleError, quiet.apply, (ev.SHOW_POINTS, 20))) == (
+        "the cards laid make 29: not 20"
+    )
+    quiet.apply((ev.SHOW_POINTS, 29))
     assert "not played" in str(raises(RuleError, quiet.apply, (ev.MUGGINS, 1)))
 
 
@@ -248,3 +252,61 @@ def test_bad_settings_are_refused():
     for settings in ({"players": 5}, {"target": 100}, {"games": 2}, {"first_dealer": 2}):
         raises(RuleError, match.apply, ev.new_match(**settings))
     assert match.phase is None
+
+
+def to_points_show(hand_ranks, starter_text, seen=()):
+    """Seat 0 laid hand_ranks in the play (ranks only); seat 1 laid 'seen' with suits."""
+    match = dealt()
+    match.apply((ev.STARTER, parse(starter_text)))
+    others = list(seen)
+    for rank in hand_ranks:
+        match.apply((ev.LAY, rank, ev.UNKNOWN_SUIT))
+        if match.phase != PLAY:
+            break
+        if others:
+            match.apply(lay(others.pop(0)))
+        elif match.play.turn == 1:
+            match.apply((ev.GO,) if match.play.count > 21 else (ev.LAY, 0, ev.UNKNOWN_SUIT))
+    if match.phase == PLAY:
+        match.apply((ev.PLAY_DONE,))
+    return match
+
+
+def test_points_for_a_hand_known_by_its_ranks_must_be_reachable_with_some_suits():
+    # Seat 0 laid J K 5 3; the starter is J of diamonds: 8 from the ranks, 12 with a flush,
+    # and never 9 (nobs would need the starter itself).
+    match = to_points_show([10, 12, 4, 2], "JD", seen=["AC", "AH", "AS", "2C"])
+    assert match.phase == SHOW and match.show_seat() == 0
+    before = match.state()
+    for points in (9, 10, 11, 13, 20):
+        error = raises(RuleError, match.apply, (ev.SHOW_POINTS, points))
+        assert str(error) == (
+            "the ranks laid make 8 or 12 with a flush, whatever the suits: not %d" % points
+        ), str(error)
+        assert match.state() == before
+    match.apply((ev.SHOW_POINTS, 12))
+    assert match.show_seat() == 1
+
+
+def test_points_for_a_hand_known_in_full_must_be_its_count():
+    match = dealt()
+    match.apply((ev.STARTER, parse("5D")))
+    for text in ("TC", "AH", "2S", "AS", "3C", "2H", "4C"):
+        match.apply(lay(text))
+    match.apply((ev.PLAY_DONE,))
+    error = raises(RuleError, match.apply, (ev.SHOW_POINTS, 24))
+    assert str(error) == "the cards laid make 8: not 24"
+    match.apply((ev.SHOW_POINTS, 8))  # T 2 3 4 and the 5: fifteen 4, a run of 4 for 8
+
+
+def test_fewer_points_are_taken_as_missed_only_when_muggins_is_played():
+    match = to_points_show([10, 12, 4, 2], "JD", seen=["AC", "AH", "AS", "2C"])
+    error = raises(RuleError, match.apply, (ev.SHOW_POINTS, 6))
+    assert "not 6" in str(error)
+    muggins = dealt(flags=ev.MUGGINS_ON)
+    muggins.apply((ev.STARTER, parse("JD")))
+    for rank, other in ((10, "AC"), (12, "AH"), (4, "AS"), (2, "2C")):
+        muggins.apply((ev.LAY, rank, ev.UNKNOWN_SUIT))
+        muggins.apply(lay(other))
+    assert muggins.phase == SHOW
+    assert muggins.apply((ev.SHOW_POINTS, 6))[-1] == (0, 2, "missed", 0)

@@ -95,3 +95,16 @@ def test_a_fifth_card_from_one_player_is_refused():
     lay_all(play, [A, A, A, A, TWO, THREE, TWO])  # seat 0 has laid A A 2 2
     error = raises(PlayError, play.lay, THREE, 0)
     assert str(error) == "seat 0 has laid all four cards"
+
+
+def test_a_go_is_refused_while_any_card_would_fit():
+    play = Play(2, 0)
+    play.lay(FIVE)
+    before = (play.count, play.turn, list(play.said_go))
+    error = raises(PlayError, play.go)
+    assert str(error) == "no go at 5: every card fits at 21 or less, lay one"
+    assert (play.count, play.turn, list(play.said_go)) == before
+    lay_all(play, [TEN, SIX])  # 21: still refused
+    assert "no go at 21" in str(raises(PlayError, play.go))
+    play.lay(A)  # 22: a go may be true now (seat 0 might hold only tens)
+    assert play.go() == []

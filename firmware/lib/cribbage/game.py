@@ -4,7 +4,7 @@
 from cards import CardError, make, names
 from cribbage import events as ev
 from cribbage.pegging import Play, PlayError
-from cribbage.show import check_show, rank_items, show_total
+from cribbage.show import check_show, flush_points, nobs_card, rank_items, show_total
 from packing import Packer, Unpacker
 
 CUT = "cut"
@@ -397,12 +397,12 @@ class Match:
         else:
             points = event[1]
             check_show_points(points)
-            known = self._known_points(seat)
+            missed = self._check_points(seat, points)
             self._score(side, points, "crib" if crib else "hand", self.dealer if crib else seat)
-            if known > points:
-                self.missed = known - points
+            if missed:
+                self.missed = missed
                 self.missed_by = side
-                self.news.append((side, known - points, "missed", seat))
+                self.news.append((side, missed, "missed", seat))
         if self.phase == SHOW:
             self.show_index += 1
             if self.show_index > self.players:
@@ -451,13 +451,62 @@ class Match:
                 raise RuleError("seat %d laid %s in the play" % (seat, names([make(rank, suit)])))
         return others
 
-    def _known_points(self, seat):
-        """What the board knows a hand is worth from the play: exact with suits, else a floor."""
-        if seat < 0 or self.starter == ev.NO_CARD or len(self.laid_by[seat]) != 4:
+    def _check_points(self, seat, points):
+        """Refuses points a hand the play showed cannot make; returns the points missed
+        (counted below the least it makes, taken only when muggins is played)."""
+        totals = self._reachable(seat)
+        if totals is None or points in totals:
             return 0
+        if points < totals[0] and self.flags & ev.MUGGINS_ON:
+            return totals[0] - points
+        if len(totals) == 1:
+            raise RuleError("the cards laid make %d: not %d" % (totals[0], points))
+        words = "the ranks laid make %d" % totals[0]
+        for total in totals[1:]:
+            words += " or %d %s" % (total, _EXTRA_WORDS[total - totals[0]])
+        raise RuleError("%s, whatever the suits: not %d" % (words, points))
+
+    def _reachable(self, seat):
+        """The totals a hand can show given what the play showed of it (its ranks, and the
+        suits seen), least first; None when the play did not show all four ranks."""
+        if seat < 0 or self.starter == ev.NO_CARD or len(self.laid_by[seat]) != 4:
+            return None
         own = self.laid_by[seat]
-        cards = [make(r, s & 3) for r, s in own]
-        if all(s != ev.UNKNOWN_SUIT for _, s in own):
-            return show_total(cards, self.starter, False)
-        # Unknown suits: only fifteens, pairs and runs are certain.
-        return sum([item[1] for item in rank_items(cards + [self.starter])])
+        starter = self.starter
+        base = 0
+        for item in rank_items([make(rank, 0) for rank, _ in own] + [starter]):
+            base += item[1]
+        others = list(self.seen)
+        for entry in own:
+            others.remove(entry)
+        # Flush and nobs over every way to give the four cards suits that the play allows.
+        extras = []
+        hand = [0, 0, 0, 0]
+        for code in range(256):
+            fits = True
+            for i in range(4):
+                rank, seen_suit = own[i]
+                suit = code >> 2 * i & 3
+                card = make(rank, suit)
+                if seen_suit != ev.UNKNOWN_SUIT and seen_suit != suit:
+                    fits = False
+                elif card == starter or card in hand[:i] or (rank, suit) in others:
+                    fits = False
+                hand[i] = card
+            if fits:
+                extra = flush_points(hand, starter, False)
+                if nobs_card(hand, starter) is not None:
+                    extra += 1
+                if extra not in extras:
+                    extras.append(extra)
+        extras.sort()
+        return [base + extra for extra in extras]
+
+
+# What the points above a hand's ranks alone come from.
+_EXTRA_WORDS = {
+    1: "with nobs",
+    4: "with a flush",
+    5: "with a flush of five",
+    6: "with a flush of five and nobs",
+}

@@ -127,6 +127,11 @@ class Play:
         self._check_turn(seat)
         if self.count == 0:
             raise PlayError("no go on a new count: any card can lead")
+        if self.count <= LIMIT - 10:
+            # Every card is worth 10 at most: a player with a card left can lay it.
+            raise PlayError(
+                "no go at %d: every card fits at %d or less, lay one" % (self.count, LIMIT - 10)
+            )
         self.said_go[self.turn] = True
         awards = []  # type: list
         following = self._next_able(self.turn, False)

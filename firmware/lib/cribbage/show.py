@@ -1,7 +1,7 @@
 # The show, itemised the way players call it ("fifteen 2, fifteen 4, a pair is 6 ...").
 # This is the readable route; cribbage.score is the fast route over the same rules and is
 # generated from this one (tools/gen_show_table.py), so the two cannot drift apart.
-from cards import CARDS_IN_PACK, VALUES, CardError, names
+from cards import CARDS_IN_PACK, RANK_CHARS, VALUES, CardError, names
 
 FIFTEEN = "fifteen"
 PAIR = "pair"
@@ -24,7 +24,9 @@ TOTAL = 2
 CARDS = 3
 
 
-def item_words(item, symbols=True):
+def item_words(item, symbols=True, suits=True):
+    """One call in words, as "fifteen 4 (5♥ T♣)"; with suits False the ranks only,
+    "fifteen 4 (5 T)", for cards whose suits nobody keyed (the board picked them)."""
     kind, _, total, cards = item
     if kind == RUN:
         head = "run of %d for %d" % (len(cards), total)
@@ -32,6 +34,8 @@ def item_words(item, symbols=True):
         head = "flush of %d for %d" % (len(cards), total)
     else:
         head = "%s %d" % (kind, total)
+    if not suits:
+        return head + " (" + " ".join([RANK_CHARS[card >> 2] for card in cards]) + ")"
     return head + " (" + names(cards, symbols) + ")"
 
 

@@ -99,7 +99,11 @@ class CribbageKeys:
             self._cut_key(name)
         elif phase == PLAY:
             if name == "#":
-                self._apply((ev.PLAY_DONE,) if long else (ev.GO,))
+                # In a deal counted in points the players peg the play themselves: # ends it.
+                points_deal = self.match.starter == ev.NO_CARD and self.match.play.count == 0
+                self._apply((ev.PLAY_DONE,) if long or points_deal else (ev.GO,))
+                if self.match.phase != PLAY:
+                    self.say("the play is over: the show")
             elif name in RANK_KEYS:
                 self._apply((ev.LAY, RANK_KEYS.index(name), ev.UNKNOWN_SUIT))
         elif phase == SHOW:
@@ -122,7 +126,8 @@ class CribbageKeys:
         if self.remember is not None:
             self.remember(bytes([self.players, self.target, self.games]))
         self.say(
-            "next match: %d players, %d points, %d games" % (self.players, self.target, self.games)
+            "next match: %d players, %d points, %d game%s"
+            % (self.players, self.target, self.games, "" if self.games == 1 else "s")
         )
 
     def _cut_key(self, name):
@@ -159,7 +164,9 @@ class CribbageKeys:
             raise RuleError("the starter was not entered: press D and key the points")
         if len(self._show_ranks()) < 4:
             if name in RANK_KEYS:
-                self.ranks.append(RANK_KEYS.index(name))
+                rank = RANK_KEYS.index(name)
+                self._check_rank_left(rank)
+                self.ranks.append(rank)
                 self._prepare()
             return
         question = self.overlay.question
@@ -173,6 +180,15 @@ class CribbageKeys:
         self._prepare()
         if self.overlay.question == CONFIRM:
             self._count_show()  # the last answer was the confirmation
+
+    def _check_rank_left(self, rank):
+        """A crib rank keyed must have a card left: four of a rank in all."""
+        out = self.ranks.count(rank)
+        for seen_rank, _ in self.match.seen:
+            if seen_rank == rank:
+                out += 1
+        if out >= 4:
+            raise RuleError("all four %ss were already seen this deal" % RANK_CHARS[rank])
 
     def _prepare(self):
         """Sets the question the show waits for, and says it."""
@@ -203,7 +219,7 @@ class CribbageKeys:
         before = match.front[side]
         self._apply((ev.SHOW_CARDS,) + tuple(cards) + (0,))  # suits chosen, not seen
         for item in items:
-            self.say("  " + item_words(item))
+            self.say("  " + item_words(item, True, False))  # the suits were picked, not seen
         if items:
             self.overlay.count_out(side, before, [item[TOTAL] for item in items], self.overlay.now)
 
@@ -261,13 +277,17 @@ class CribbageKeys:
     def _apply(self, event):
         self._reset_entry()
         before = self.match.phase
+        scores = list(self.match.front) if before is not None else []
         news = self.history.apply(event)
+        target = self.match.target
         for side, points, reason, _ in news:
             name = self.side_names[side]
             if reason == "missed":
                 self.say("%s missed %d: hold # for muggins" % (name, points))
                 continue
-            self.say("%s: %s for %d, now %d" % (name, reason, points, self.match.front[side]))
+            # The score after this item: several items can come from one event.
+            scores[side] = min(scores[side] + points, target) if side < len(scores) else points
+            self.say("%s: %s for %d, now %d" % (name, reason, points, scores[side]))
             if reason in ("hand", "crib") and points == 29:
                 self.overlay.celebrate(HAND_29, side, self.overlay.now)
         if self.history.save_error is not None:
@@ -319,7 +339,7 @@ _QUESTIONS = {
 }
 _PROMPTS = {
     CUT: "key the starter (rank, then suit), or # to count in points",
-    PLAY: "key each card as it is laid; # for go",
+    PLAY: "key each card as it is laid; # for go (in a points deal: D to peg, # to end)",
     SHOW: "show: answer the questions, key the crib's ranks, or D for points",
     GAME_OVER: "# for the next game",
     MATCH_OVER: "# for a new match",

@@ -26,9 +26,9 @@ def _next_question(ranks, starter, crib, answers):
         # A card of the starter's rank cannot share the starter's suit.
         if starter_rank not in ranks:
             return FLUSH_STARTER
-    if JACK in ranks and NOBS not in answers and not answers.get(FLUSH):
-        if not (starter_rank == JACK and ranks.count(JACK) == 3):
-            return NOBS
+    # A jack starter leaves no jack of its suit to hold: never ask.
+    if JACK in ranks and NOBS not in answers and not answers.get(FLUSH) and starter_rank != JACK:
+        return NOBS
     return 0
 
 
