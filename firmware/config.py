@@ -28,6 +28,7 @@ TRACKS = 2  # one per player or partnership; 3 adds a 60-LED track for a third p
 HOLE_PITCH_MM = 8
 HOLE_DIAMETER_MM = 5  # a 5 mm LED, or a light pipe over an SMD strip
 TRACK_GAP_MM = 14
+GROUP_GAP_MM = 4  # the wider gap after every five holes, as on a wooden board
 
 # -- The strip --------------------------------------------------------------------------
 # Where each row's first LED (the lower end) sits on the strip, and whether the strip runs

@@ -98,8 +98,10 @@ def test_a_script_gives_the_board_as_text_with_colours_named(tmp_path):
     assert "score: blue 2 (rear peg 0), orange 2 (rear peg 0); play" in report
     assert "  orange: pair for 2, now 2" in report
     board = report.split("board:\n")[1].split("lit:")[0].splitlines()
-    assert board[0] == "   o +O............................"
-    assert board[4] == "   b +B............................"
+    # The holes in groups of five, as on a wooden board; the status line in its parts.
+    assert board[0] == "   o +O... ..... ..... ..... ..... ....."
+    assert board[4] == "   b +B... ..... ..... ..... ..... ....."
+    assert board[5] == "     g b.. B.. ww. ......... ..... . ."
 
 
 def test_state_persists_between_script_runs_and_fresh_moves_it_aside(tmp_path):
@@ -183,3 +185,21 @@ def test_a_script_without_data_plays_a_new_board_and_leaves_the_saves_alone(tmp_
     after = sorted(os.listdir(saves)) if os.path.isdir(saves) else None
     assert after == before
     assert {n: os.path.getmtime(os.path.join(saves, n)) for n in after or []} == stamps
+
+
+def test_the_screen_fits_an_80_by_24_terminal(tmp_path):
+    import io
+    import re
+
+    from simulator import Simulator, draw_screen
+
+    sim = Simulator(str(tmp_path / "saves"))
+    sim.run_script("# 5 4 0 5 5 9 # # 4 A 6")
+    for size in ((80, 24), (120, 40)):
+        out = io.StringIO()
+        draw_screen(sim, out, size)
+        lines = re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", out.getvalue()).split("\r\n")[:-1]
+        assert len(lines) <= size[1] - 1 and max(len(line) for line in lines) <= size[0]
+        console = lines[lines.index("console:") + 1 :]
+        assert len(console) >= 3 and console[-1].strip() == sim.console[-1][: size[0] - 3]
+    assert len(console) > 10  # a bigger terminal shows more of the console

@@ -19,12 +19,15 @@ STATUS_LABELS = (
 ROWS_BOTTOM_UP = {2: (0, 1, None, 2, 3), 3: (0, 1, None, 2, 3, None, 5, 4)}
 
 
-def geometry(config):
-    """[(led, x_mm, y_mm, kind)] for every LED; y grows up the board, hole 0 at the left."""
+def _places(config):
+    """[(led, column, x_mm, y_mm, kind)] for every LED. column counts text cells: one per
+    hole, one more between groups of five holes and between the parts of the status line,
+    as the wood shows them with a wider gap (GROUP_GAP_MM)."""
     from board.layout import Layout
 
     layout = Layout(config)
     pitch = config.HOLE_PITCH_MM
+    gap = config.GROUP_GAP_MM
     left = 3 * pitch
     row_y = {}
     y = 3 * pitch  # the status line sits below the tracks
@@ -40,13 +43,32 @@ def geometry(config):
         for hole in range(60):
             row, column = (outer, hole) if hole < 30 else (inner, 59 - hole)
             led = layout.track_leds[side * 60 + hole]
-            places.append((led, left + column * pitch, row_y[row], "hole"))
-        places.append((layout.start_holes[side], left - 2 * pitch, row_y[outer], "start"))
+            x = left + column * pitch + column // 5 * gap
+            places.append((led, 3 + column + column // 5, x, row_y[row], "hole"))
+        places.append((layout.start_holes[side], 1, left - 2 * pitch, row_y[outer], "start"))
     middle = (min(row_y.values()) + max(row_y.values())) / 2.0
-    places.append((layout.game_hole, left + 31 * pitch, middle, "game"))
-    for i in range(config.STATUS_LEDS):
-        places.append((config.STATUS_START + i, left + i * pitch, pitch, "status"))
+    places.append((layout.game_hole, 3 + 36, left + 30 * pitch + 6 * gap, middle, "game"))
+    parts = sorted(layout.status.values())
+    x = left
+    column = 3
+    for first, count in parts:
+        for i in range(count):
+            places.append((first + i, column, x, pitch, "status"))
+            x += pitch
+            column += 1
+        x += gap
+        column += 1
     return places
+
+
+def geometry(config):
+    """[(led, x_mm, y_mm, kind)] for every LED; y grows up the board, hole 0 at the left."""
+    return [(led, x, y, kind) for led, _, x, y, kind in _places(config)]
+
+
+def text_cells(config):
+    """{led: (y_mm, column)}: where each LED goes on a terminal, one character a hole."""
+    return {led: (y, column) for led, column, _, y, _ in _places(config)}
 
 
 def display_rgb(rgb, brightness):
@@ -99,20 +121,22 @@ def svg(config, colours=None, title="", drill=False):
     return "\n".join(out) + "\n"
 
 
+DRILL_TITLE = "Drill 1:1 - numbers are LED positions on the strip"
+
+
 def main(argv):
     import config
+    from generated import write_or_check
 
     parser = argparse.ArgumentParser(description="Draw the board from config.py")
     parser.add_argument("--drill", metavar="FILE.svg", help="write the 1:1 drilling drawing")
+    parser.add_argument("--check", action="store_true", help="exit 1 when FILE.svg is stale")
     args = parser.parse_args(argv)
     if not args.drill:
         parser.error("nothing to do: give --drill FILE.svg")
-    with open(args.drill, "w") as out:
-        out.write(
-            svg(config, title="Drill 1:1 - numbers are LED positions on the strip", drill=True)
-        )
-    print("wrote", args.drill)
-    return 0
+    text = svg(config, title=DRILL_TITLE, drill=True)
+    command = "python tools/board_picture.py --drill " + args.drill
+    return write_or_check(args.drill, text, ["--check"] if args.check else [], command)
 
 
 if __name__ == "__main__":

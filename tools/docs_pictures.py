@@ -13,6 +13,12 @@ OUT = os.path.join(ROOT, "hardware", "pictures")
 SCENES = [
     ("new-match", "#", "a new match: both pegs in the start holes; status: mode, dealer"),
     ("the-play", "# 5 4 0 5 5 9", "the play: count 29 (2 tens, 9 units), blue to play"),
+    ("starter-keyed", "# 5", "the starter's rank keyed (5): it shows on the count LEDs"),
+    (
+        "the-show",
+        "# 5 4 5 0 5 A # # 4 9 6 8 #",
+        "the show: blue's hand (turn/hand LED), sign 5 lit: all four of one suit?",
+    ),
     ("points-preview", "# # D 7", "points keyed (7): the preview peg blinks in white"),
     ("error", "# 5 4 C B 9 3 wait:200", "a card past 31: the status line flashes"),
     (
@@ -26,12 +32,7 @@ SCENES = [
         "orange on its second lap: pale pegs, its start hole glows; skunk lines faint",
     ),  # fmt: skip
 ]
-KEY_ROWS = [
-    ("1", "A"), ("2", "2"), ("3", "3"), ("A", "J"),
-    ("4", "4"), ("5", "5"), ("6", "6"), ("B", "Q"),
-    ("7", "7"), ("8", "8"), ("9", "9"), ("C", "K"),
-    ("*", "undo"), ("0", "T / no"), ("#", "go / yes"), ("D", "points"),
-]  # fmt: skip
+from faceplate import KEY_ROWS  # noqa: E402  (one key map for the faceplate and here)
 
 
 def scene_svg(keys, wait_ms=0):

@@ -15,6 +15,7 @@ The games are saved in --data DIR (default .sim/) exactly as the board saves the
 
 import argparse
 import os
+import shutil
 import sys
 import tempfile
 import time
@@ -28,7 +29,7 @@ import config  # noqa: E402
 import fake_machine  # noqa: E402
 from app import App  # noqa: E402
 from board.render import palette  # noqa: E402
-from board_picture import display_rgb, geometry, svg  # noqa: E402
+from board_picture import display_rgb, geometry, svg, text_cells  # noqa: E402
 from hardware import Hardware  # noqa: E402
 from store import FileStore  # noqa: E402
 from ui.keys import KEY_NAMES  # noqa: E402
@@ -146,18 +147,12 @@ class Simulator:
         return "%02x%02x%02x" % rgb, "dimmed"
 
     def grid(self):
-        """The board as lines of letters, laid out like the wood (top row first)."""
-        cells = {}
-        for led, x, y, _ in self.places:
-            cells[(round(y), round(x))] = led
-        lines = []
-        for y in sorted({k[0] for k in cells}, reverse=True):
-            row = []
-            for x in range(0, round(max(k[1] for k in cells)) + 1, config.HOLE_PITCH_MM):
-                led = cells.get((y, x))
-                row.append(" " if led is None else self.letter(led))
-            lines.append("".join(row).rstrip())
-        return lines
+        """The board as lines of letters, laid out like the wood (top row first), the holes
+        in groups of five."""
+        return [
+            "".join([" " if led is None else self.letter(led) for led in row]).rstrip()
+            for row in cell_rows()
+        ]
 
     def letter(self, led):
         named = self.named(led)
@@ -208,26 +203,36 @@ class Simulator:
 # -- the terminal --------------------------------------------------------------------------
 
 
+def cell_rows():
+    """The LEDs row by row from the top, one cell a hole (None: a gap), as on the wood."""
+    cells = text_cells(config)
+    width = max(column for _, column in cells.values()) + 1
+    rows = []
+    for y in sorted({y for y, _ in cells.values()}, reverse=True):
+        row = [None] * width
+        for led, (led_y, column) in cells.items():
+            if led_y == y:
+                row[column] = led
+        rows.append(row)
+    return rows
+
+
 def ansi_board(sim):
-    """The board in colour, one cell per hole."""
+    """The board in colour, two characters a hole."""
     lines = []
-    cells = {}
-    for led, x, y, _ in sim.places:
-        cells[(round(y), round(x))] = led
-    for y in sorted({k[0] for k in cells}, reverse=True):
-        row = []
-        for x in range(0, round(max(k[1] for k in cells)) + 1, config.HOLE_PITCH_MM):
-            led = cells.get((y, x))
+    for row in cell_rows():
+        line = []
+        for led in row:
             if led is None:
-                row.append("  ")
+                line.append("  ")
                 continue
             r, g, b = sim.led_colour(led)
             if (r, g, b) == (0, 0, 0):
-                row.append("\x1b[38;2;90;70;50m\u00b7 \x1b[0m")
+                line.append("\x1b[38;2;90;70;50m\u00b7\x1b[0m ")
             else:
                 r, g, b = display_rgb((r, g, b), config.BRIGHTNESS)
-                row.append("\x1b[38;2;%d;%d;%dm\u25cf \x1b[0m" % (r, g, b))
-        lines.append("".join(row))
+                line.append("\x1b[38;2;%d;%d;%dm\u25cf\x1b[0m " % (r, g, b))
+        lines.append("".join(line).rstrip())  # 79 columns at most: no wrap on 80
     return lines
 
 
@@ -245,26 +250,26 @@ def score_line(sim):
     return "score: " + ", ".join(parts) + "; " + match.phase
 
 
-def draw_screen(sim, out):
-    screen = ["\x1b[H\x1b[2J", "Cribbage board simulator (the firmware app on fake hardware)", ""]
+def draw_screen(sim, out, size=None):
+    """The whole screen, fitted to the terminal (80 x 24 at least): the board, what its
+    status line holds, the score, the keys, and as many console lines as there is room for."""
+    columns, rows = size or shutil.get_terminal_size((80, 24))
+    screen = ["Cribbage board simulator: the firmware app on fake hardware"]
     screen += ansi_board(sim)
     if sim.app.mode == 0:
         screen.append(
-            "      status: mode, dealer x3, turn x3, count tens x3 and units x9, games x5,"
+            "  status: mode, dealer, turn/hand, count tens, units or sign, games, save, error"
         )
-        screen.append("      saving, error.  Blue pegs the lower track, orange the upper.")
     else:
         screen.append(
-            "      holes: each seat's share in turn (blue, orange, yellow, green, purple, sky)"
+            "  holes: each seat's share; status: mode, penalty or rank (tens, units), suit"
         )
-        screen.append("      status: mode, penalty or demanded rank (tens, units), demanded suit.")
     screen.append(score_line(sim))
-    screen.append("")
     screen += KEY_HELP if sim.app.mode == 0 else SHEDDING_HELP
-    screen.append("")
+    room = max(3, rows - len(screen) - 2)
     screen.append("console:")
-    screen += ["  " + line for line in sim.console[-10:]]
-    out.write("\r\n".join(screen) + "\r\n")
+    screen += ["  " + line[: columns - 3] for line in sim.console[-room:]]
+    out.write("\x1b[H\x1b[2J" + "\r\n".join(screen) + "\r\n")
     out.flush()
 
 

@@ -41,6 +41,14 @@ class EventLog:
         self.count -= 1
         return event
 
+    def last(self):
+        """The last event as a tuple, left in place."""
+        if not self.count:
+            raise IndexError("no events")
+        size = self.data[self.used - 1]
+        start = self.used - size - 1
+        return tuple(self.data[start : start + size])
+
     def drop_first(self):
         """Forgets the oldest event (a bounded stack drops its bottom)."""
         size = self.data[0] + 2

@@ -38,11 +38,22 @@ def encode(payload):
     return framed  # a bytearray: written as it is, no copy
 
 
+_shared_window = []  # type: list
+
+
+def _window():
+    # One window for every journal: the board reads one journal at a time, and a window per
+    # journal would be allocated anew at every boot (four of them), in a heap already split.
+    if not _shared_window:
+        _shared_window.append(bytearray(_WINDOW))
+    return _shared_window[0]
+
+
 class Journal:
     def __init__(self, store, name):
         self.store = store
         self.name = name
-        self.window = bytearray(_WINDOW)  # records are read through it, never all at once
+        self.window = _window()  # records are read through it, never all at once
         self.damage = None  # what the last whole scan found: None, "torn" or "corrupt"
         self.good = 0  # the length of the file's good part after the last whole scan
         self.problem = None  # what mend() did, in words, or None

@@ -81,8 +81,12 @@ def test_pegs_in_their_colours_front_bright_rear_dim_second_lap_pale():
     step = 255 * config.BRIGHTNESS // 255
     pale = tuple((c + 255) // 2 * step // 255 for c in blue)
     assert grb(buf, layout.peg_led(0, 62, 121)) == pale  # second lap: pale, bright
-    dim = 40 * config.BRIGHTNESS // 255
-    assert grb(buf, layout.peg_led(0, 31, 121)) == tuple(c * dim // 255 for c in blue)
+    dim = 96 * config.BRIGHTNESS // 255
+    rear = tuple(c * dim // 255 for c in blue)
+    assert grb(buf, layout.peg_led(0, 31, 121)) == rear == (0, 10, 16)
+    # The rear peg stands out from a dark hole and a skunk mark, and stays below the front.
+    mark = tuple(c * step // 255 for c in config.MARK_COLOUR)
+    assert max(rear) >= 2.5 * max(mark) and max(blue) * step // 255 >= 2.5 * max(rear)
     assert grb(buf, layout.start_holes[0]) != (0, 0, 0)  # glows: blue is on lap two
     assert grb(buf, layout.start_holes[1]) != (0, 0, 0)  # orange's rear peg still there
     assert grb(buf, layout.peg_led(1, 4, 121)) == (0, 0, 0)

@@ -2,6 +2,7 @@
 # flash, the saving warning) drawn after the view's own LEDs, and the rule that a frame is
 # drawn again only when the state or the overlay changed.
 from board import render as rd
+from board import signs
 from board.overlay import WIN
 
 UNITS = 9
@@ -13,15 +14,19 @@ _ERROR_DIM = rd.ERROR * 3 + rd.DIM
 def overlay_signature(overlay):
     """A number that changes whenever what the overlay lights changes."""
     # Kept under 2**30 (a larger int would allocate on the board): 6 bits of celebration
-    # frame, error, saving, 2 bits of preview side, 7 of preview points, 6 of count-out step.
+    # frame, error, saving, 2 bits of points-entry side, 7 of points keyed, 6 of count-out
+    # step, 5 of what the count LEDs show (board.signs or a number echoed), preview blink.
     signature = (overlay.frame() + 1) & 63
     if overlay.error_lit():
         signature |= 1 << 6
     if overlay.save_failed:
         signature |= 1 << 7
-    if overlay.preview_side >= 0 and overlay.preview_points > 0 and overlay.now // 250 % 2 == 0:
+    if overlay.preview_side >= 0:
         signature |= (overlay.preview_side + 1) << 8 | (overlay.preview_points & 127) << 10
-    return signature | (overlay.counting() + 1) << 17
+        if overlay.preview_points > 0 and overlay.now // 250 % 2 == 0:
+            signature |= 1 << 28
+    signature |= (overlay.counting() + 1) << 17
+    return signature | overlay.line() << 23
 
 
 def draw(renderer, layout, state, overlay, version, draw_base, mode_colour, match=None):
@@ -33,8 +38,10 @@ def draw(renderer, layout, state, overlay, version, draw_base, mode_colour, matc
         not overlay.error_until
         and overlay.effect == 0
         and overlay.count_side < 0
-        and overlay.preview_points <= 0
+        and overlay.preview_side < 0
         and not overlay.save_failed
+        and overlay.prompt == 0
+        and not overlay.echo_until
     )
     signature = 0 if quiet else overlay_signature(overlay)
     if version == renderer.base_version:
@@ -44,7 +51,9 @@ def draw(renderer, layout, state, overlay, version, draw_base, mode_colour, matc
     else:
         n = draw_base(renderer, layout, state, mode_colour)
         renderer.base_count = n
+        renderer.base_spans = renderer.span_count
         renderer.base_version = version
+    renderer.span_count = renderer.base_spans  # the overlay may hide the count for a frame
     renderer.signature = signature
     renderer.count = n if quiet else draw_overlay(renderer, layout, match, overlay, n)
     return True
@@ -62,6 +71,23 @@ def draw_overlay(renderer, layout, match, overlay, n):
             leds[n] = layout.peg_leds[side][ahead] if ahead < target else layout.game_hole
             entries[n] = _WHITE_FULL
             n += 1
+    line = overlay.line()
+    if match is not None and side >= 0:
+        # Points being keyed: their digits on the count LEDs in the side's colour.
+        renderer.span_count = 0
+        if overlay.preview_points > 0:
+            n = _number(renderer, layout, overlay.preview_points, side * 3 + rd.FULL, n)
+        else:
+            leds[n] = layout.units_led + signs.POINTS - 1
+            entries[n] = side * 3 + rd.FULL
+            n += 1
+    elif line >= 16:  # a rank or suit just keyed, as a number
+        renderer.span_count = 0
+        n = _number(renderer, layout, line - 16, _WHITE_FULL, n)
+    elif line > 0:  # what the board waits for
+        leds[n] = layout.units_led + line - 1
+        entries[n] = _WHITE_FULL
+        n += 1
     step = overlay.counting()
     if match is not None and match.phase is not None and step >= 0:
         # The show counted out: a white marker steps through each item's running total.
@@ -88,6 +114,21 @@ def draw_overlay(renderer, layout, match, overlay, n):
             leds[n] = first + i
             entries[n] = _ERROR_DIM
             n += 1
+    return n
+
+
+def _number(renderer, layout, value, entry, n):
+    # One LED per ten (three at most), then one per unit, as the running count is shown.
+    leds = renderer.leds
+    entries = renderer.entries
+    for i in range(min(value // 10, 3)):
+        leds[n] = layout.tens_led + i
+        entries[n] = entry
+        n += 1
+    for i in range(value % 10):
+        leds[n] = layout.units_led + i
+        entries[n] = entry
+        n += 1
     return n
 
 

@@ -8,6 +8,7 @@ ERROR_FLASH_MS = const(900)
 CELEBRATION_MS = const(3000)
 FRAME_MS = const(60)
 COUNT_STEP_MS = const(450)  # each item of a show: "fifteen 2, fifteen 4, a pair is 6 ..."
+ECHO_MS = const(1200)  # a rank or suit keyed stays on the count LEDs this long
 
 NONE = const(0)
 WIN = const(1)
@@ -28,6 +29,9 @@ class Overlay:
         self.count_totals = ()  # the running total after each item
         self.count_start = 0
         self.question = 0  # which question the UI asks now (ui.questions), 0 for none
+        self.prompt = 0  # the sign of what the board waits for (board.signs), 0 for none
+        self.echo = 0  # a rank (1-13) or suit (1-4) just keyed, shown on the count LEDs ...
+        self.echo_until = 0  # ... until then (0: not shown)
         self.now = 0
 
     def flash_error(self, now):
@@ -37,6 +41,18 @@ class Overlay:
         self.effect = effect
         self.effect_side = side
         self.effect_until = ticks_add(now, CELEBRATION_MS)
+
+    def show_number(self, value, now):
+        """Echoes what a key was understood as: a rank (1 ace ... 13 king) or a suit."""
+        self.echo = value
+        self.echo_until = ticks_add(now, ECHO_MS) or 1
+
+    def line(self):
+        """What the count LEDs show over the game: 16 + the number echoed, the prompt sign,
+        or 0 for nothing."""
+        if self.echo_until and ticks_diff(self.echo_until, self.now) > 0:
+            return 16 + self.echo
+        return self.prompt
 
     def count_out(self, side, score_before, totals, now):
         """Steps a marker along the side's track through the show's running totals."""
@@ -70,6 +86,8 @@ class Overlay:
             self.error_until = 0
         if self.effect != NONE and ticks_diff(self.effect_until, self.now) <= 0:
             self.effect = NONE
+        if self.echo_until and ticks_diff(self.echo_until, self.now) <= 0:
+            self.echo_until = 0
         if self.count_side >= 0 and self.counting() < 0:
             if ticks_diff(self.now, self.count_start) > 0:
                 self.count_side = -1
@@ -78,6 +96,6 @@ class Overlay:
         self.expire()
         if self.preview_side >= 0 and self.preview_points > 0:
             return True  # the preview peg blinks
-        if self.counting() >= 0:
+        if self.counting() >= 0 or self.echo_until:
             return True
         return ticks_diff(self.error_until, self.now) > 0 or self.frame() >= 0

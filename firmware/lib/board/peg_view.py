@@ -8,7 +8,7 @@
 # overlay after it, and a frame identical to the last is not drawn at all.
 from board import frame
 from board import render as rd
-from cribbage.game import GAME_OVER, MATCH_OVER, PLAY
+from cribbage.game import GAME_OVER, MATCH_OVER, PLAY, SHOW
 from micropython import const
 
 MAX_TALLY = 5
@@ -83,6 +83,13 @@ def draw_base(renderer, layout, match, mode_colour=rd.MODE_CRIBBAGE):
     leds[n] = layout.dealer_led + dealer_side
     entries[n] = dealer_side * 3 + _DIM
     n += 1
+    if phase == SHOW:
+        # Whose hand (or crib: the dealer's side) the show waits for.
+        seat = match.show_seat()
+        shown = match.side_of(match.dealer if seat < 0 else seat)
+        leds[n] = layout.turn_led + shown
+        entries[n] = shown * 3 + _FULL
+        n += 1
     play = match.play
     if phase == PLAY and not play.finished:
         turn_side = play.turn % 2 if partners else play.turn

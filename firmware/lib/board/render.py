@@ -16,7 +16,11 @@ MAX_SPANS = const(4)
 FULL = const(0)
 DIM = const(1)
 FAINT = const(2)
-LEVEL_VALUES = (255, 40, 12)
+LEVEL_VALUES = (
+    255,
+    96,
+    12,
+)  # the rear peg at 96: 2.7 times a skunk mark, 2.7 times below the front
 
 # Palette indices: the sides first, then the fixed colours.
 SIDE_0 = const(0)
@@ -59,14 +63,16 @@ class Renderer:
         self.size = length * 3
         entries = len(self.colours) * 3
         self.table = bytearray(entries * 3)  # G R B of each (colour, level) at the brightness
-        self.entry_load = array("H", [0] * entries)  # the sum of its three channel bytes
+        # Zeroed 16-bit arrays made from zero bytes: no list of ints on the way (a 1 KB
+        # list at every boot, in a heap the old app just left full of holes).
+        self.entry_load = array("H", bytes(2 * entries))  # the sum of its three channel bytes
         self.set_brightness(config.BRIGHTNESS)
-        self.leds = array("H", [0] * MAX_LIT)
+        self.leds = array("H", bytes(2 * MAX_LIT))
         self.entries = bytearray(MAX_LIT)
         self.count = 0
         # Spans: runs of LEDs written as one bytes object each (a number on the status line
         # costs one store instead of one per LED). A view sets span_count and the two lists.
-        self.span_offsets = array("H", [0] * MAX_SPANS)  # byte offsets in the strip's buffer
+        self.span_offsets = array("H", bytes(2 * MAX_SPANS))  # byte offsets in the strip's buffer
         self.span_bytes = [b""] * MAX_SPANS
         self.span_lit = bytearray(MAX_SPANS)  # how many LEDs each span lights
         self.span_count = 0
@@ -75,6 +81,7 @@ class Renderer:
         self.number_spans = {}  # (colour entry, LEDs) -> 40 spans showing 0..39
         self.base_version = -1  # views: which state the first base_count LEDs were drawn from
         self.base_count = 0
+        self.base_spans = 0  # the spans draw_base set (the running count)
         self.signature = -1  # views: what the overlay looked like in the last frame
         self.scale = 255  # the last frame's dimming for the current budget, 255 = none
         self.milliamps = 0  # the last frame's estimated draw

@@ -8,8 +8,9 @@
 #   * / hold *     undo / redo
 #   hold #         end the play early; after a show entered in points: muggins
 #   A B C (setup)  players, target, games before a match;  # starts it
+from board import signs
 from board.overlay import HAND_29, WIN
-from cards import RANK_CHARS
+from cards import RANK_CHARS, VALUES
 from cribbage import events as ev
 from cribbage.game import CUT, GAME_OVER, MATCH_OVER, PLAY, SHOW, RuleError
 from cribbage.show import TOTAL, count_show, item_words
@@ -61,13 +62,14 @@ class CribbageKeys:
 
     def key(self, name, long, now):
         """Handles one key press; returns True when anything visible changed."""
+        self.overlay.echo_until = 0  # the next key ends the echo of the last
         try:
             if name == "*" and self._entry_pending():
                 self._reset_entry()  # a half-keyed entry goes first, the history stays
                 self.say("entry cleared")
             elif name == "*":
                 self._reset_entry()
-                self.say(self.history.step(long))  # hold * to redo
+                self._step(long)  # hold * to redo
             elif name == "D":
                 self._toggle_points()
             elif self.digits >= 0:
@@ -79,6 +81,35 @@ class CribbageKeys:
             return True
         self._after(now)
         return True
+
+    def _step(self, forward):
+        """Undo (or redo, held): the pegs move back (or on), the console names the entry."""
+        if forward:
+            if not len(self.history.undone):
+                raise NothingToUndo("nothing to redo")
+            what = self._entry_words(self.history.undone.last())
+            self.history.redo()
+            self.say("redone: " + what)
+        else:
+            self.history.undo()
+            self.say("undone: " + self._entry_words(self.history.undone.last()))
+
+    def _entry_words(self, event):
+        # Said with the match as it stands before the entry: whose turn or show it was.
+        match = self.match
+        code = event[0]
+        if code == ev.LAY or code == ev.GO:
+            seat = match.play.turn
+            name = self.side_names[match.side_of(seat)]
+            return "%s's %s" % (name, RANK_CHARS[event[1]] if code == ev.LAY else "go")
+        if code == ev.SHOW_CARDS or code == ev.SHOW_POINTS:
+            seat = match.show_seat()
+            if seat < 0:
+                return "the crib"
+            return "%s's hand" % self.side_names[match.side_of(seat)]
+        if code == ev.PEGGED:
+            return "%d points pegged by %s" % (event[2], self.side_names[event[1]])
+        return _ENTRY_NAMES.get(code, "the last entry")
 
     def _entry_pending(self):
         return self.digits >= 0 or self.starter_rank >= 0 or (self.ranks and len(self.ranks) < 4)
@@ -98,14 +129,21 @@ class CribbageKeys:
         elif phase == CUT:
             self._cut_key(name)
         elif phase == PLAY:
+            player = self.side_names[self.match.side_of(self.match.play.turn)]
             if name == "#":
                 # In a deal counted in points the players peg the play themselves: # ends it.
                 points_deal = self.match.starter == ev.NO_CARD and self.match.play.count == 0
-                self._apply((ev.PLAY_DONE,) if long or points_deal else (ev.GO,))
+                done = long or points_deal
+                self._apply(
+                    (ev.PLAY_DONE,) if done else (ev.GO,), None if done else player + ": go"
+                )
                 if self.match.phase != PLAY:
                     self.say("the play is over: the show")
             elif name in RANK_KEYS:
-                self._apply((ev.LAY, RANK_KEYS.index(name), ev.UNKNOWN_SUIT))
+                rank = RANK_KEYS.index(name)
+                count = self.match.play.count + VALUES[rank]
+                heading = "%s lays %s, count %d" % (player, RANK_CHARS[rank], count)
+                self._apply((ev.LAY, rank, ev.UNKNOWN_SUIT), heading)
         elif phase == SHOW:
             self._show_key(name, long)
 
@@ -136,6 +174,7 @@ class CribbageKeys:
                 self._apply((ev.STARTER, ev.NO_CARD))  # the players count for themselves
             elif name in RANK_KEYS:
                 self.starter_rank = RANK_KEYS.index(name)
+                self.overlay.show_number(self.starter_rank + 1, self.overlay.now)
                 self.say(
                     "starter %s: its suit? 1 clubs 2 diamonds 3 hearts 4 spades"
                     % RANK_CHARS[self.starter_rank]
@@ -144,6 +183,7 @@ class CribbageKeys:
             card = self.starter_rank * 4 + SUIT_KEYS.index(name)
             self.starter_rank = -1
             self._apply((ev.STARTER, card))
+            self.overlay.show_number(SUIT_KEYS.index(name) + 1, self.overlay.now)
 
     # -- the show --------------------------------------------------------------------------
 
@@ -167,6 +207,8 @@ class CribbageKeys:
                 rank = RANK_KEYS.index(name)
                 self._check_rank_left(rank)
                 self.ranks.append(rank)
+                self.overlay.show_number(rank + 1, self.overlay.now)
+                self.say("crib: " + " ".join([RANK_CHARS[r] for r in self.ranks]))
                 self._prepare()
             return
         question = self.overlay.question
@@ -274,11 +316,14 @@ class CribbageKeys:
 
     # -- applying --------------------------------------------------------------------------
 
-    def _apply(self, event):
+    def _apply(self, event, heading=None):
+        """Applies and saves an event; says `heading` (what was accepted) and what scored."""
         self._reset_entry()
         before = self.match.phase
         scores = list(self.match.front) if before is not None else []
         news = self.history.apply(event)
+        if heading:
+            self.say(heading)
         target = self.match.target
         for side, points, reason, _ in news:
             name = self.side_names[side]
@@ -320,6 +365,29 @@ class CribbageKeys:
         self.overlay.save_failed = self.history.save_error is not None
         if self.overlay.question == 0 and self.digits < 0:
             self._prepare()
+        self.overlay.prompt = self._prompt()
+
+    def _prompt(self):
+        """The sign (board.signs) of what the board waits for now, from whom: 0 when the
+        LEDs say it otherwise (the count in the play, the digits while points are keyed)."""
+        match = self.match
+        phase = match.phase
+        if self.digits >= 0:
+            return 0
+        if phase == CUT:
+            return signs.SUIT if self.starter_rank >= 0 else signs.STARTER
+        if phase == PLAY and match.starter == ev.NO_CARD and match.play.count == 0:
+            return signs.POINTS  # a deal in points: D pegs, # ends the play
+        if phase != SHOW:
+            return 0
+        question = self.overlay.question
+        if question:
+            # The questions (ui.suits: 1 flush, 2 starter's suit, 3 nobs; 4 CONFIRM) in the
+            # order of their signs, from FLUSH on.
+            return signs.FLUSH + question - 1
+        if match.show_seat() < 0 and match.starter != ev.NO_CARD:
+            return signs.CRIB
+        return signs.HAND
 
     def describe(self):
         """One line for the console: what the board waits for now."""
@@ -336,6 +404,13 @@ _QUESTIONS = {
     sq.FLUSH: "all four of one suit? # yes, 0 no",
     sq.FLUSH_STARTER: "the starter's suit too? # yes, 0 no",
     sq.NOBS: "a jack of the starter's suit? # yes, 0 no",
+}
+_ENTRY_NAMES = {
+    ev.NEW_MATCH: "the new match",
+    ev.STARTER: "the starter",
+    ev.PLAY_DONE: "the end of the play",
+    ev.MUGGINS: "muggins",
+    ev.NEXT_GAME: "the next game",
 }
 _PROMPTS = {
     CUT: "key the starter (rank, then suit), or # to count in points",

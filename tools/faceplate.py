@@ -1,0 +1,338 @@
+"""The printable faceplate and the players' quick reference, drawn from config.py.
+
+  python tools/faceplate.py            hardware/faceplate.svg and .pdf (1:1, print at 100 %),
+                                       hardware/quick-reference.md
+  python tools/faceplate.py --check    exit 1 when one of them is stale
+
+The faceplate is the board's face as drilled (tools/board_picture.py): the holes in groups of
+five, the lap numbers every 5 and 10, the skunk lines with their words, the start and game
+holes, every status LED with its meaning (and the signs of what the board waits for under
+the units LEDs), and the key map. One drawing, written as SVG and as PDF.
+"""
+
+import os
+import sys
+
+import _paths  # noqa: F401
+from _paths import ROOT
+from board_picture import geometry
+from generated import write_or_check
+
+OUT = os.path.join(ROOT, "hardware")
+# The keys, as the keypad is laid out: (key, what it means at the table).
+KEY_ROWS = [
+    ("1", "A"), ("2", "2"), ("3", "3"), ("A", "J"),
+    ("4", "4"), ("5", "5"), ("6", "6"), ("B", "Q"),
+    ("7", "7"), ("8", "8"), ("9", "9"), ("C", "K"),
+    ("*", "undo"), ("0", "T / no"), ("#", "go / yes"), ("D", "points"),
+]  # fmt: skip
+# The words under each units LED for the signs of board/signs.py, by the sign's name.
+SIGN_WORDS = {
+    "STARTER": "starter",
+    "SUIT": "its suit",
+    "HAND": "hand: D pts",
+    "CRIB": "crib ranks",
+    "FLUSH": "flush?",
+    "STARTER_SUIT": "+starter?",
+    "NOBS": "nobs?",
+    "COUNT": "# count",
+    "POINTS": "points",
+}
+SIDE_NAMES = ("blue", "orange", "yellow")
+SUITS = ("1 clubs", "2 diamonds", "3 hearts", "4 spades")
+
+
+def signs():
+    """[(number, name)] of board/signs.py, in order."""
+    from board import signs as module
+
+    found = [(getattr(module, name), name) for name in dir(module) if name.isupper()]
+    return sorted(found)
+
+
+def status_words(config):
+    """{LED: [label lines]} for every LED of the status line."""
+    from board.layout import Layout
+
+    layout = Layout(config)
+    words = {}
+    mode, _ = layout.status["mode"]
+    words[mode] = ["mode"]
+    for part, first_word in (("dealer", "dealer"), ("turn", "turn/hand")):
+        first, count = layout.status[part]
+        for i in range(count):
+            words[first + i] = [first_word if i == 0 else "", SIDE_NAMES[i]]
+    first, count = layout.status["tens"]
+    for i in range(count):
+        words[first + i] = ["%d" % (10 * (i + 1)), "count" if i == 0 else ""]
+    first, count = layout.status["units"]
+    by_number = dict(signs())
+    for i in range(count):
+        words[first + i] = ["%d" % (i + 1), SIGN_WORDS.get(by_number.get(i + 1), "")]
+    first, count = layout.status["tally"]
+    for i in range(count):
+        words[first + i] = ["games" if i == 0 else "", ""]
+    words[layout.status["save"][0]] = ["saving"]
+    words[layout.status["error"][0]] = ["error"]
+    return words
+
+
+def drawing(config):
+    """The faceplate as (width, height, [primitives]) in millimetres, y down:
+    ("circle", x, y, r), ("line", x1, y1, x2, y2), ("text", x, y, size, words, anchor)."""
+    from board.layout import Layout
+
+    layout = Layout(config)
+    places = geometry(config)
+    pitch = config.HOLE_PITCH_MM
+    keys_width = 4 * 11 + 6
+    width = max(p[1] for p in places) + 3 * pitch + keys_width
+    top = 18.0  # room for the title
+    bottom = 8.0  # and for the words under the status line
+    height = max(p[2] for p in places) + top + 2 * pitch + bottom
+    shapes = []
+
+    def y_of(y_mm):
+        return height - bottom - y_mm
+
+    shapes.append(("line", 1, 1, width - 1, 1))
+    shapes.append(("line", width - 1, 1, width - 1, height - 1))
+    shapes.append(("line", width - 1, height - 1, 1, height - 1))
+    shapes.append(("line", 1, height - 1, 1, 1))
+    title = "Cribbage: twice round to 121. Front peg bright, rear peg dim, pale on the second lap."
+    shapes.append(("text", pitch, 8, 4.0, title, "start"))
+    where = {}
+    for led, x, y, kind in places:
+        radius = config.HOLE_DIAMETER_MM / 2.0 * (1.4 if kind == "game" else 1.0)
+        shapes.append(("circle", x, y_of(y), radius))
+        where[led] = (x, y_of(y), kind)
+    # Lap numbers every 5 (small) and 10 (larger), outside each track's rows.
+    for side in range(layout.tracks):
+        holes = layout.peg_leds[side]
+        outward = 1 if side == 0 else -1  # side 0 runs along the bottom, side 1 the top
+        for points in range(5, 61, 5):
+            x, y, _ = where[holes[points]]
+            inner = points > 30
+            offset = (-1 if inner else 1) * outward * (config.HOLE_DIAMETER_MM + 1.6)
+            size = 2.6 if points % 10 == 0 else 1.8
+            shapes.append(("text", x, y + offset + size / 3, size, "%d" % points, "middle"))
+        x, y, _ = where[layout.start_holes[side]]
+        shapes.append(("text", x, y + outward * 5.2 + 0.8, 2.2, "start", "middle"))
+    # The skunk lines (121 points: 91, and the double skunk at 61) across each track: between
+    # the hole before and the hole itself, square to the way the pegs go.
+    for side in range(layout.tracks):
+        for line, words in ((91, "skunk 91"), (61, "double skunk 61")):
+            x0, y0, _ = where[layout.peg_leds[side][line - 1]]
+            x1, y1, _ = where[layout.peg_leds[side][line]]
+            mx, my = (x0 + x1) / 2.0, (y0 + y1) / 2.0
+            length = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
+            nx = -(y1 - y0) / length * pitch * 0.45
+            ny = (x1 - x0) / length * pitch * 0.45
+            shapes.append(("line", mx - nx, my - ny, mx + nx, my + ny))
+            beyond = -1 if x1 < width / 2 else 1  # the words outside the track's end
+            anchor = "end" if beyond < 0 else "start"
+            shapes.append(("text", mx + beyond * 4.5, my + 0.6, 1.8, words, anchor))
+    x, y, _ = where[layout.game_hole]
+    shapes.append(("text", x, y + 6.5, 2.4, "game", "middle"))
+    # Every status LED with its meaning. Under the units LEDs the signs' words take turns
+    # on two lines: they are wider than the LEDs are apart.
+    units, _ = layout.status["units"]
+    for led, lines in status_words(config).items():
+        x, y, _ = where[led]
+        lower = units <= led < units + 9 and (led - units) % 2 == 1
+        for i in range(len(lines)):
+            row = i + 1 if i == 1 and lower else i
+            if lines[i]:
+                shapes.append(("text", x, y + 5.0 + 2.4 * row, 1.7, lines[i], "middle"))
+    # The key map beside the status line.
+    left = max(p[1] for p in places) + 2 * pitch
+    for index in range(len(KEY_ROWS)):
+        key, meaning = KEY_ROWS[index]
+        kx = left + (index % 4) * 11
+        ky = top + 4 + (index // 4) * 11
+        shapes.append(("line", kx, ky, kx + 10, ky))
+        shapes.append(("line", kx + 10, ky, kx + 10, ky + 10))
+        shapes.append(("line", kx + 10, ky + 10, kx, ky + 10))
+        shapes.append(("line", kx, ky + 10, kx, ky))
+        shapes.append(("text", kx + 5, ky + 5, 3.6, key, "middle"))
+        shapes.append(("text", kx + 5, ky + 8.6, 1.8, meaning, "middle"))
+    shapes.append(("text", left, top + 52, 1.9, "suits: " + ", ".join(SUITS), "start"))
+    shapes.append(("text", left, top + 55, 1.9, "hold D: next game (Makao, Latvian)", "start"))
+    return width, height, shapes
+
+
+def to_svg(width, height, shapes):
+    out = [
+        '<svg xmlns="http://www.w3.org/2000/svg" width="%gmm" height="%gmm" viewBox="0 0 %g %g">'
+        % (width, height, width, height),
+        '<rect width="%g" height="%g" fill="#ffffff"/>' % (width, height),
+    ]
+    for shape in shapes:
+        if shape[0] == "circle":
+            out.append(
+                '<circle cx="%.2f" cy="%.2f" r="%.2f" fill="none" stroke="#000"'
+                ' stroke-width="0.25"/>' % shape[1:]
+            )
+        elif shape[0] == "line":
+            out.append(
+                '<line x1="%.2f" y1="%.2f" x2="%.2f" y2="%.2f" stroke="#000"'
+                ' stroke-width="0.3"/>' % shape[1:]
+            )
+        else:
+            _, x, y, size, words, anchor = shape
+            out.append(
+                '<text x="%.2f" y="%.2f" font-size="%.2f" font-family="Helvetica, sans-serif"'
+                ' text-anchor="%s">%s</text>' % (x, y, size, anchor, _escape(words))
+            )
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _escape(words):
+    return words.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+MM = 72 / 25.4  # PDF points per millimetre
+KAPPA = 0.5523  # a circle as four Bezier curves
+
+
+def to_pdf(width, height, shapes):
+    """A one-page PDF (1.4) of the same drawing: vector lines and circles, Helvetica text."""
+    ops = ["0 0 0 RG 0 0 0 rg"]
+    for shape in shapes:
+        if shape[0] == "circle":
+            _, x, y, r = shape
+            cx, cy, r = x * MM, (height - y) * MM, r * MM
+            k = r * KAPPA
+            ops.append("%.2f w %.2f %.2f m" % (0.25 * MM, cx + r, cy))
+            ops.append(
+                "%.2f %.2f %.2f %.2f %.2f %.2f c" % (cx + r, cy + k, cx + k, cy + r, cx, cy + r)
+            )
+            ops.append(
+                "%.2f %.2f %.2f %.2f %.2f %.2f c" % (cx - k, cy + r, cx - r, cy + k, cx - r, cy)
+            )
+            ops.append(
+                "%.2f %.2f %.2f %.2f %.2f %.2f c" % (cx - r, cy - k, cx - k, cy - r, cx, cy - r)
+            )
+            ops.append(
+                "%.2f %.2f %.2f %.2f %.2f %.2f c S" % (cx + k, cy - r, cx + r, cy - k, cx + r, cy)
+            )
+        elif shape[0] == "line":
+            _, x1, y1, x2, y2 = shape
+            ops.append(
+                "%.2f w %.2f %.2f m %.2f %.2f l S"
+                % (0.3 * MM, x1 * MM, (height - y1) * MM, x2 * MM, (height - y2) * MM)
+            )
+        else:
+            _, x, y, size, words, anchor = shape
+            # Helvetica's mean glyph width is about half its size: close enough to centre.
+            shift = {"middle": 0.25, "start": 0, "end": 0.5}[anchor] * len(words) * size
+            text = words.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+            ops.append(
+                "BT /F1 %.2f Tf %.2f %.2f Td (%s) Tj ET"
+                % (size * MM, (x - shift) * MM, (height - y) * MM, text)
+            )
+    content = "\n".join(ops).encode("latin-1")
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        (
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %.2f %.2f] /Contents 4 0 R"
+            " /Resources << /Font << /F1 5 0 R >> >> >>" % (width * MM, height * MM)
+        ).encode(),
+        b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+    ]
+    out = b"%PDF-1.4\n"
+    offsets = []
+    for number in range(len(objects)):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % (number + 1) + objects[number] + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    for offset in offsets:
+        out += b"%010d 00000 n \n" % offset
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(objects) + 1,
+        xref,
+    )
+    return out
+
+
+def quick_reference():
+    """One page for the players: a deal's keys and what the LEDs say at each step."""
+    words = dict(signs())
+    sign = {name: "%d %s" % (number, SIGN_WORDS[name]) for number, name in words.items()}
+    keys = " · ".join("`%s` %s" % (key, meaning) for key, meaning in KEY_ROWS)
+    lines = [
+        "# Quick reference: a deal on the board",
+        "",
+        "<!-- Written by tools/faceplate.py from the board's own signs and key map. -->",
+        "",
+        "Keys: " + keys + ". Suits: " + ", ".join(SUITS) + ".",
+        "",
+        "The nine **units** LEDs of the status line show the running count in the play, and",
+        "outside it one white LED: what the board waits for (its words are printed under it).",
+        "A rank or suit keyed shows for a moment as a number (ace 1 … king 13) on the count",
+        "LEDs; points being keyed show there in the side's colour. An error flashes them",
+        "vermillion. The **turn/hand** LED says whose turn it is, or whose hand is shown.",
+        "",
+        "| step | keys | the LEDs say |",
+        "|---|---|---|",
+        "| new match | `A` players, `B` target, `C` games, then `#` | sign %s |" % sign["STARTER"],
+        "| the starter | its rank, then its suit (or `#`: count this deal in points) | "
+        "the rank, sign %s, then the suit |" % sign["SUIT"],
+        "| the play | each card's rank as it is laid; `#` for go | the count (tens, units), "
+        "whose turn; pegs move as points score |",
+        "| a deal in points | `D`, the points, `#` to peg; `#` ends the play | sign %s |"
+        % sign["POINTS"],
+        "| each hand | `#` or `0` to the questions, `#` to count | whose hand; sign %s, %s, %s "
+        "or %s |" % (sign["FLUSH"], sign["STARTER_SUIT"], sign["NOBS"], sign["COUNT"]),
+        "| the crib | its four ranks, then the questions | sign %s; each rank as a number |"
+        % sign["CRIB"],
+        "| a hand the board cannot count | `D`, the points, `#` | sign %s |" % sign["HAND"],
+        "| points at any time | `D`, digits, `#` (`A`/`B`/`C`: whose) | the digits, the "
+        "preview peg blinking |",
+        "| a mistake | `*` undoes (hold: redo), back to the match's start | the pegs move back |",
+        "| next game | `#` | the game hole in the winner's colour |",
+        "",
+        "The faceplate to print: [faceplate.pdf](faceplate.pdf) (1:1; the drill drawing is",
+        "[drill.svg](drill.svg)).",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def outputs(config):
+    width, height, shapes = drawing(config)
+    return {
+        "faceplate.svg": to_svg(width, height, shapes).encode(),
+        "faceplate.pdf": to_pdf(width, height, shapes),
+        "quick-reference.md": quick_reference().encode(),
+    }
+
+
+def main(argv):
+    import config
+
+    stale = 0
+    for name, data in outputs(config).items():
+        path = os.path.join(OUT, name)
+        if name.endswith(".pdf"):
+            if "--check" in argv:
+                current = open(path, "rb").read() if os.path.exists(path) else b""
+                if current != data:
+                    print("%s is stale: run python tools/faceplate.py" % name)
+                    stale = 1
+                else:
+                    print("%s is up to date" % name)
+            else:
+                with open(path, "wb") as out:
+                    out.write(data)
+                print("wrote", name)
+            continue
+        stale |= write_or_check(path, data.decode(), argv, "python tools/faceplate.py")
+    return stale
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
