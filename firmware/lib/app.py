@@ -17,6 +17,7 @@ from ui.keys import KEY_NAMES, Debouncer
 SIDE_NAMES = ("blue", "orange", "yellow")
 MODE_NAMES = ("cribbage", "makao", "latvian")
 MODE_COLOURS = (rd.MODE_CRIBBAGE, rd.MODE_MAKAO, rd.MODE_LATVIAN)
+LOG_LINES = 12  # console lines kept for the web page
 SETTINGS = "settings.log"  # one record: the mode the board was last in, the match choices
 # Modules only cribbage, or only the shedding games, use. On the board a module's code sits
 # in RAM, so the family the board is not playing is unloaded: about 25 KB either way.
@@ -56,6 +57,7 @@ class App:
         self.renderer = Renderer(config, self.layout.length)
         self.overlay = Overlay()
         self.settings = Journal(store, SETTINGS)
+        self.log = None  # the last console lines, kept once the web page is served
         self.mode = 0
         self.choices = b""  # the next match's players, target and games, as keyed
         self.history = None  # the mode's History: its own journal, undo and power safety
@@ -64,6 +66,15 @@ class App:
         self.debouncer = Debouncer(self.on_key, config.DEBOUNCE_MS, config.LONG_PRESS_MS)
         self.dirty = True
         self.heartbeat = 0  # ticks of the last completed key poll, for the watchdog
+
+    def tell(self, line):
+        """Says a line on the console, and keeps it for the web page when there is one."""
+        log = self.log
+        if log is not None:
+            if len(log) >= LOG_LINES:
+                log.pop(0)
+            log.append(line)
+        self.say(line)
 
     def open_mode(self, mode, now):
         """Loads the mode's game from its journal; says (and flashes) anything mended."""
@@ -82,7 +93,7 @@ class App:
             self.history = History(Match, Journal(self.store, "cribbage.log"))
             tracks = self.layout.tracks
             self.controller = CribbageKeys(
-                self.history, self.overlay, self.say, SIDE_NAMES, tracks, self.choices,
+                self.history, self.overlay, self.tell, SIDE_NAMES, tracks, self.choices,
                 self.remember_choices,
             )  # fmt: skip
             self.view = peg_view.draw_base
@@ -93,15 +104,15 @@ class App:
 
             name = MODE_NAMES[mode]
             self.history = History(Referee, Journal(self.store, name + ".log"))
-            self.controller = SheddingKeys(name, self.history, self.overlay, self.say)
+            self.controller = SheddingKeys(name, self.history, self.overlay, self.tell)
             self.view = shed_view.draw_base
         problem = self.history.load()
         if problem:
-            self.say("%s journal: %s" % (MODE_NAMES[mode], problem))
+            self.tell("%s journal: %s" % (MODE_NAMES[mode], problem))
             self.overlay.flash_error(now)
         self.renderer.invalidate()
         self.controller.ready(now)
-        self.say("mode: %s. %s" % (MODE_NAMES[mode], self.controller.describe()))
+        self.tell("mode: %s. %s" % (MODE_NAMES[mode], self.controller.describe()))
         self.dirty = True
 
     def boot(self, now=0):
@@ -130,7 +141,7 @@ class App:
             last = None
             journal.problem = "%s; mending it failed (%s)" % (journal.problem, error)
         if journal.problem:
-            self.say("%s: %s" % (what, journal.problem))
+            self.tell("%s: %s" % (what, journal.problem))
             self.overlay.flash_error(now)
         return last
 
@@ -148,7 +159,7 @@ class App:
         try:
             self.settings.rewrite([bytes([mode]) + self.choices])
         except OSError as error:
-            self.say("saving %s failed (%s)" % (what, error))
+            self.tell("saving %s failed (%s)" % (what, error))
 
     # -- input -----------------------------------------------------------------------------
 
@@ -219,7 +230,8 @@ class App:
             await sleep_ms(500)
 
     async def tasks(self):
-        """Boots, then polls the keys, repaints and feeds the watchdog, for ever."""
+        """Boots, then polls the keys, repaints and feeds the watchdog, for ever; and serves
+        the web page beside them when config.WIFI turns it on (wifi.py)."""
         import asyncio
 
         sleep_ms = getattr(asyncio, "sleep_ms", None)
@@ -230,9 +242,13 @@ class App:
 
         self.boot(self.hardware.ticks_ms())
         self.heartbeat = self.hardware.ticks_ms()
-        await asyncio.gather(
-            self.keys_task(sleep_ms), self.paint_task(sleep_ms), self.watchdog_task(sleep_ms)
-        )
+        work = [self.keys_task(sleep_ms), self.paint_task(sleep_ms), self.watchdog_task(sleep_ms)]
+        from wifi import start
+
+        server = start(self, self.config, self.store)
+        if server is not None:
+            work.append(server)
+        await asyncio.gather(*work)
 
     def run(self):
         import asyncio

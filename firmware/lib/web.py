@@ -1,0 +1,179 @@
+# The board's own web page and its JSON API, served by microdot (installed on the board by
+# tools/deploy.py from the pinned PyPI package) in the same asyncio loop as the keys.
+#
+# Reading is open on the local network; anything that changes the game carries the board's
+# PIN, and wrong PINs are answered more slowly each time. Keys sent from the page go through
+# App.press: the same rules, journal and undo as the keypad.
+import asyncio
+import json
+
+from microdot import Microdot, Request, Response
+
+MAX_BODY = 2048  # a request body above this is refused whole
+MAX_KEYS = 32  # keys in one request
+LONG = "hold:"  # a key held, as "hold:#"
+KEY_NAMES = "123A456B789C*0#D"
+
+
+class WebError(Exception):
+    def __init__(self, status, words):
+        Exception.__init__(self, words)
+        self.status = status
+        self.words = words
+
+
+class Board:
+    """What the page sees of the App, and what it may do to it."""
+
+    def __init__(self, app, pin, page):
+        self.app = app
+        if app.log is None:
+            app.log = []  # from now on the app keeps its last console lines for the page
+        self.pin = pin  # 4 digits
+        self.page = page  # the page's file, gzip-compressed
+        self.wrong = 0  # wrong PINs in a row: each one answered more slowly
+
+    def state(self):
+        app = self.app
+        game = app.history.state
+        state = {
+            "mode": ("cribbage", "makao", "latvian")[app.mode],
+            "version": app.history.version,
+            "awaiting": app.controller.describe(),
+            "console": list(app.log),
+        }
+        if app.mode == 0:
+            state.update(cribbage_state(game, app.overlay))
+        elif game.rules is not None:
+            state.update(
+                {
+                    "turn": game.turn,
+                    "cards": list(game.counts),
+                    "penalty": game.penalty,
+                    "demand": game.demand_text(),
+                    "over": game.over,
+                }
+            )
+        return state
+
+    async def check_pin(self, body):
+        if body.get("pin") == self.pin:
+            self.wrong = 0
+            return
+        self.wrong += 1
+        await asyncio.sleep(min(0.2 * (1 << min(self.wrong, 6)), 10))
+        raise WebError(403, "wrong PIN")
+
+    def press(self, keys):
+        """Presses keys as the keypad would; a refused one ends it with 409 and its reason."""
+        for key in keys:
+            long = key.startswith(LONG)
+            name = key[len(LONG) :] if long else key
+            before = len(self.app.log)
+            self.app.press(name, long)
+            for line in self.app.log[before:]:
+                if line.startswith("error: "):
+                    raise WebError(409, line[7:])
+
+
+def cribbage_state(match, overlay):
+    state = {"phase": match.phase, "prompt": overlay.prompt}
+    if match.phase is None:
+        return state
+    play = match.play
+    state.update(
+        {
+            "target": match.target,
+            "players": match.players,
+            "front": list(match.front),
+            "rear": list(match.rear),
+            "dealer": match.side_of(match.dealer),
+            "turn": match.side_of(play.turn),
+            "count": play.count,
+            "games_won": list(match.games_won),
+            "games": match.games,
+            "results": list(match.results),
+        }
+    )
+    return state
+
+
+def read_body(request, allowed):
+    """The JSON object sent, with only the fields allowed; WebError otherwise."""
+    if request.content_length > MAX_BODY:
+        raise WebError(413, "a request body holds %d bytes at most" % MAX_BODY)
+    try:
+        body = json.loads(request.body.decode("utf-8") if request.body else "{}")
+    except (ValueError, UnicodeError):
+        raise WebError(400, "not JSON") from None
+    if not isinstance(body, dict):
+        raise WebError(400, "a JSON object is expected")
+    for key in body:
+        if key not in allowed:
+            raise WebError(400, "unknown field: %s" % str(key)[:40])
+    return body
+
+
+def checked_keys(body):
+    keys = body.get("keys")
+    if not isinstance(keys, list) or not 0 < len(keys) <= MAX_KEYS:
+        raise WebError(400, "keys: a list of 1 to %d keys" % MAX_KEYS)
+    for key in keys:
+        name = key[len(LONG) :] if isinstance(key, str) and key.startswith(LONG) else key
+        if not isinstance(name, str) or len(name) != 1 or name not in KEY_NAMES:
+            raise WebError(400, "not a key: %s" % str(key)[:40])
+    return keys
+
+
+def make_server(board):
+    """The microdot application for a Board."""
+    server = Microdot()
+    Request.max_content_length = MAX_BODY  # longer bodies are refused before they are read
+
+    def refusing(handler):
+        # A refusal answers its status and words; raised through microdot it would print a
+        # traceback on the board's console for every bad request.
+        async def guarded(request):
+            try:
+                return await handler(request)
+            except WebError as error:
+                return {"error": error.words}, error.status
+
+        return guarded
+
+    @server.errorhandler(413)
+    async def too_big(request):
+        return {"error": "a request body holds %d bytes at most" % MAX_BODY}, 413
+
+    @server.get("/")
+    async def page(request):
+        return Response.send_file(board.page, content_type="text/html", compressed=True)
+
+    @server.get("/api/state")
+    async def state(request):
+        return board.state()
+
+    @server.post("/api/keys")
+    @refusing
+    async def keys(request):
+        body = read_body(request, ("pin", "keys"))
+        pressed = checked_keys(body)
+        await board.check_pin(body)
+        board.press(pressed)
+        return board.state()
+
+    @server.post("/api/undo")
+    @refusing
+    async def undo(request):
+        await board.check_pin(read_body(request, ("pin",)))
+        board.press(["*"])
+        return board.state()
+
+    @server.post("/api/redo")
+    @refusing
+    async def redo(request):
+        await board.check_pin(read_body(request, ("pin",)))
+        board.press([LONG + "*"])
+        return board.state()
+
+    return server

@@ -1,0 +1,250 @@
+"""The board's web page: its JSON API through microdot's test client (every endpoint, every
+refusal), and the page itself in headless Chromium against the simulator."""
+
+import asyncio
+import os
+import shutil
+import socket
+import time
+
+import pytest
+from microdot.test_client import TestClient
+
+import web
+import web_sim
+from board_rig import Rig
+from memstore import MemoryStore
+
+PIN = "4321"
+
+
+def client_for(rig):
+    return TestClient(web.make_server(web.Board(rig.app, PIN, web_sim.page_file())))
+
+
+def call(coroutine):
+    return asyncio.run(coroutine)
+
+
+def test_reading_is_open_and_the_page_is_served_compressed():
+    client = client_for(Rig())
+    page = call(client.get("/"))
+    assert page.status_code == 200 and page.headers["Content-Encoding"] == "gzip"
+    assert page.headers["Content-Type"].startswith("text/html")
+    assert len(page.body) < 4096  # the whole page, compressed
+    state = call(client.get("/api/state")).json
+    assert state["mode"] == "cribbage" and state["phase"] is None
+    assert state["awaiting"].startswith("press # to start a match")
+
+
+def test_keys_with_the_pin_play_through_the_same_rules_and_journal():
+    store = MemoryStore()
+    rig = Rig(store)
+    client = client_for(rig)
+    answer = call(client.post("/api/keys", body={"pin": PIN, "keys": ["#", "5", "4", "0", "5"]}))
+    assert answer.status_code == 200
+    assert answer.json["front"] == [2, 0] and answer.json["count"] == 15
+    assert "blue: fifteen for 2, now 2" in answer.json["console"]
+    assert Rig(store).match.front == [2, 0]  # journalled like a key on the board
+    undone = call(client.post("/api/undo", body={"pin": PIN})).json
+    assert undone["front"] == [0, 0] and undone["count"] == 10
+    redone = call(client.post("/api/redo", body={"pin": PIN})).json
+    assert redone["front"] == [2, 0]
+    held = call(client.post("/api/keys", body={"pin": PIN, "keys": ["hold:#"]})).json
+    assert held["phase"] == "show"  # a held # ends the play, as on the keypad
+
+
+def test_every_bad_request_is_refused_with_a_json_error_and_changes_nothing(monkeypatch):
+    rig = Rig()
+    client = client_for(rig)
+    call(client.post("/api/keys", body={"pin": PIN, "keys": ["#", "5", "4", "C", "B", "A"]}))
+    before = rig.match.state()
+    delays = []
+
+    async def no_wait(seconds):
+        delays.append(seconds)
+
+    monkeypatch.setattr(web.asyncio, "sleep", no_wait)
+    refusals = [
+        ("/api/keys", b"{not json", 400, "not JSON"),
+        ("/api/keys", b"[1, 2]", 400, "a JSON object is expected"),
+        ("/api/keys", {"pin": PIN, "keys": ["5"], "colour": 1}, 400, "unknown field: colour"),
+        ("/api/keys", {"pin": PIN, "keys": ["E"]}, 400, "not a key: E"),
+        ("/api/keys", {"pin": PIN, "keys": []}, 400, "keys: a list of 1 to 32 keys"),
+        ("/api/keys", {"pin": PIN, "keys": ["5"] * 33}, 400, "keys: a list of 1 to 32 keys"),
+        ("/api/keys", {"pin": PIN, "keys": ["9"]}, 409, "39 would take the count past 31"),
+        ("/api/keys", b"x" * 5000, 413, "a request body holds 2048 bytes at most"),
+        ("/api/keys", {"pin": "0000", "keys": ["5"]}, 403, "wrong PIN"),
+        ("/api/undo", {"pin": "1111"}, 403, "wrong PIN"),
+        ("/api/redo", {}, 403, "wrong PIN"),
+    ]
+    for path, body, status, error in refusals:
+        answer = call(client.post(path, body=body))
+        assert (answer.status_code, answer.json) == (status, {"error": error}), (path, body)
+        assert rig.match.state() == before
+    # Each wrong PIN in a row is answered more slowly than the one before.
+    assert delays == sorted(delays) and delays[0] < delays[-1] and len(delays) == 3
+    for path in ("/api/files", "/webrepl", "/api/debug", "/api/state/../../config.py"):
+        assert call(client.get(path)).status_code == 404
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture
+def browser():
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    chromium = shutil.which("chromium")
+    driver_path = shutil.which("chromedriver")
+    assert chromium and driver_path, "bash tools/check installs chromium and chromium-driver"
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for flag in (
+        "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        "--window-size=360,800",
+    ):  # fmt: skip
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(driver_path), options=options)
+    yield driver
+    driver.quit()
+
+
+def wait_for(check, seconds=8):
+    end = time.time() + seconds
+    while time.time() < end:
+        found = check()
+        if found:
+            return found
+        time.sleep(0.1)
+    raise AssertionError("the page did not follow")
+
+
+def test_the_page_in_chromium_follows_the_board_and_plays_it(tmp_path, browser):
+    from selenium.webdriver.common.by import By
+
+    from simulator import Simulator
+
+    sim = Simulator(str(tmp_path / "saves"))
+    port = free_port()
+    server = web_sim.serve(sim, port, PIN, sim.lock)
+    try:
+        wait_for(lambda: _answers(port))
+        browser.get("http://127.0.0.1:%d/" % port)
+        text = lambda: browser.find_element(By.TAG_NAME, "body").text  # noqa: E731
+        wait_for(lambda: "press # to start a match" in text())
+        browser.find_element(By.ID, "pin").send_keys(PIN)
+        for key in ("#", "5", "4", "0", "5"):  # a match, the starter 5S, a ten, a five
+            browser.find_element(By.ID, "key" + key).click()
+            time.sleep(0.3)
+        blue = lambda: browser.find_elements(By.CSS_SELECTOR, ".peg.side0.front")  # noqa: E731
+        wait_for(lambda: blue() and blue()[0].get_attribute("data-points") == "2")
+        assert "blue 2, orange 0" in text() and "count 15" in text()
+        # A key on the board's own keypad: the page follows.
+        with sim.lock:
+            sim.press("5")
+        wait_for(lambda: "count 20" in text() and "orange 2" in text())
+        browser.find_element(By.ID, "undo").click()  # undo from the page
+        wait_for(lambda: "count 15" in text() and "orange 0" in text())
+        with sim.lock:
+            assert sim.app.history.state.front == [2, 0]
+        pin = browser.find_element(By.ID, "pin")
+        pin.clear()
+        pin.send_keys("0000")
+        browser.find_element(By.ID, "key5").click()
+        wait_for(lambda: "wrong PIN" in text())
+        with sim.lock:
+            assert sim.app.history.state.play.count == 15  # refused: nothing changed
+    finally:
+        server.shutdown()
+
+
+def _answers(port):
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+            return True
+    except OSError:
+        return False
+
+
+def test_the_page_carries_nothing_from_outside():
+    with open(os.path.join(os.path.dirname(web_sim.__file__), "..", "firmware", "www",
+                           "index.html")) as page:  # fmt: skip
+        html = page.read()
+    assert "http://" not in html.replace('"http://www.w3.org/2000/svg"', "")
+    assert "https://" not in html and "<link" not in html and "src=" not in html
+
+
+class FakeNetwork:
+    """network as the board has it, recording what wifi.start asks of it."""
+
+    AP_IF, STA_IF = 1, 0
+
+    def __init__(self):
+        self.calls = []
+
+    def hostname(self, name):
+        self.calls.append(("hostname", name))
+
+    def WLAN(self, interface):  # noqa: N802 (the board's name)
+        calls = self.calls
+
+        class Interface:
+            def active(self, on):
+                calls.append(("active", interface, on))
+
+            def config(self, **settings):
+                calls.append(("config", interface, settings))
+
+            def connect(self, name, password):
+                calls.append(("connect", name, password))
+
+        return Interface()
+
+
+class WifiConfig:
+    HOSTNAME = "cribbage"
+    WIFI_NAME = "home"
+    WIFI_PASSWORD = "secret"
+
+    def __init__(self, mode):
+        self.WIFI = mode
+
+
+def test_wifi_is_off_unless_asked_and_refused_without_the_heap(monkeypatch):
+    import wifi
+
+    rig = Rig()
+    assert wifi.start(rig.app, WifiConfig("off"), MemoryStore()) is None
+    monkeypatch.setattr(wifi, "heap_total", lambda: 110 * 1024)  # an ESP32 without PSRAM
+    assert wifi.start(rig.app, WifiConfig("access point"), MemoryStore()) is None
+    assert rig.lines[-1].startswith("Wi-Fi stays off: the web page needs a board with PSRAM")
+    assert rig.app.overlay.error_until
+
+
+def test_an_access_point_named_after_the_board_and_a_pin_kept_on_flash(monkeypatch):
+    import sys
+
+    import wifi
+
+    network = FakeNetwork()
+    monkeypatch.setitem(sys.modules, "network", network)
+    monkeypatch.setattr(wifi, "heap_total", lambda: 4 * 1024 * 1024)  # a board with PSRAM
+    store = MemoryStore()
+    rig = Rig(store)
+    server = wifi.start(rig.app, WifiConfig("access point"), store)
+    assert ("hostname", "cribbage") in network.calls
+    assert ("config", 1, {"essid": "cribbage", "authmode": 0}) in network.calls
+    pin = store.files["web.pin"].decode()
+    assert len(pin) == 4 and pin.isdigit()
+    assert rig.app.log[-1] == "web page: http://cribbage.local/ (PIN %s)" % pin
+    server.close()  # the coroutine the app would run beside the keys
+    again = wifi.start(rig.app, WifiConfig("home"), store)
+    assert ("connect", "home", "secret") in network.calls
+    assert rig.app.log[-1].endswith("(PIN %s)" % pin)  # the same PIN after a restart
+    again.close()
