@@ -13,6 +13,7 @@ from microdot.test_client import TestClient
 import web
 import web_sim
 from board_rig import Rig
+from cards import name, parse_many
 from memstore import MemoryStore
 
 PIN = "4321"
@@ -248,3 +249,94 @@ def test_an_access_point_named_after_the_board_and_a_pin_kept_on_flash(monkeypat
     assert ("connect", "home", "secret") in network.calls
     assert rig.app.log[-1].endswith("(PIN %s)" % pin)  # the same PIN after a restart
     again.close()
+
+
+def test_the_coach_answers_the_phone_that_asks_and_changes_nothing():
+    from cribbage.discard import advise
+
+    store = MemoryStore()
+    rig = Rig(store)
+    client = client_for(rig)
+    call(client.post("/api/keys", body={"pin": PIN, "keys": ["#"]}))
+    files = {name: bytes(data) for name, data in store.files.items()}
+    version = rig.app.history.version
+    cards = ["5H", "5D", "JC", "6S", "4C", "KH"]
+    answer = call(client.post("/api/coach", body={"cards": cards}))  # no PIN needed
+    assert answer.status_code == 200 and len(answer.json["throws"]) == 15
+    assert answer.json["throws"][0] == {
+        "thrown": ["JC", "KH"], "hand": 15.957, "crib": 3.949, "net": 19.905,
+    }  # fmt: skip
+    exact = advise(parse_many(" ".join(cards)), False)  # the same order for the pone
+    pone = call(client.post("/api/coach", body={"cards": cards, "pone": True})).json["throws"]
+    assert [t["thrown"] for t in pone] == [[name(c, False) for c in t[0]] for t in exact]
+    for body, error in (
+        ({"cards": cards[:4]}, "cards: the 6 (or 5) cards dealt"),
+        ({"cards": cards[:5] + ["5H"]}, "duplicate card: 5H"),
+        ({"cards": cards[:5] + ["ZZ"]}, "not a card: ZZ"),
+        ({"cards": cards[:5] + ["JOKER"]}, "not a cribbage card: JOKER"),
+        ({"cards": cards, "pone": "yes"}, "pone: true or false"),
+        ({"cards": cards, "pin": PIN}, "unknown field: pin"),
+    ):
+        refused = call(client.post("/api/coach", body=body))
+        assert (refused.status_code, refused.json) == (400, {"error": error})
+    # Never in the journal, the game or the LEDs' state.
+    assert {name: bytes(data) for name, data in store.files.items()} == files
+    assert rig.app.history.version == version
+
+
+def test_the_coach_on_the_page_in_chromium(tmp_path, browser):
+    from selenium.webdriver.common.by import By
+
+    from simulator import Simulator
+
+    sim = Simulator(str(tmp_path / "saves"))
+    port = free_port()
+    server = web_sim.serve(sim, port, PIN, sim.lock)
+    try:
+        wait_for(lambda: _answers(port))
+        browser.get("http://127.0.0.1:%d/" % port)
+        wait_for(lambda: browser.find_elements(By.ID, "card5H"))
+        for card in ("5H", "5D", "JC", "6S", "4C", "KH"):  # tapped, rank and suit at once
+            browser.find_element(By.ID, "card" + card).click()
+        browser.find_element(By.ID, "advise").click()
+        rows = lambda: browser.find_elements(By.CSS_SELECTOR, "#advice tr")  # noqa: E731
+        wait_for(lambda: len(rows()) == 15)
+        assert rows()[0].text == "JC KH hand 15.957 crib 3.949 net 19.905"
+        with sim.lock:
+            assert sim.app.history.state.phase is None  # nothing entered in the game
+        # With "a tap enters the card", the same picker plays: a match, the starter 5S.
+        browser.find_element(By.ID, "pin").send_keys(PIN)
+        browser.find_element(By.ID, "key#").click()
+        browser.find_element(By.ID, "play").click()
+        browser.find_element(By.ID, "card5S").click()
+        wait_for(lambda: "count 0" in browser.find_element(By.TAG_NAME, "body").text)
+        with sim.lock:
+            assert sim.app.history.state.starter == 4 * 4 + 3
+    finally:
+        server.shutdown()
+
+
+def test_cards_tapped_with_their_suits_need_no_questions_at_the_show():
+    rig = Rig()
+    client = client_for(rig)
+
+    def tap(card):
+        return call(client.post("/api/card", body={"pin": PIN, "card": card}))
+
+    call(client.post("/api/keys", body={"pin": PIN, "keys": ["#"]}))
+    assert tap("5S").json["phase"] == "play"  # the starter, in one tap
+    for card in ("5H", "TC", "5D", "JH"):  # orange, blue, orange, blue
+        assert tap(card).status_code == 200
+    assert rig.match.play.count == 30 and rig.match.front == [2, 0]  # blue's fifteen
+    assert "orange lays 5\u2666, count 20" in rig.app.log
+    refused = tap("9C")
+    assert (refused.status_code, refused.json) == (
+        409,
+        {"error": "39 would take the count past 31"},
+    )
+    assert tap("5H").json == {"error": "5\u2665 was already seen this deal"}
+    assert call(client.post("/api/card", body={"pin": PIN, "card": "JOKER"})).status_code == 400
+    wrong = call(client.post("/api/card", body={"pin": "0000", "card": "9C"}))
+    assert wrong.status_code == 403 and rig.match.play.count == 30
+    # The suits are kept (5 of hearts: rank 4, suit 2): the show will not need to ask.
+    assert (4, 2) in rig.match.seen and (9, 0) in rig.match.seen

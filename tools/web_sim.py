@@ -50,8 +50,17 @@ def serve(sim, port, pin, lock):
 
         def press(self, keys):
             with lock:
-                Board.press(self, keys)
-                sim.wait(20)  # the LEDs follow at once, as after a key on the board
+                try:
+                    Board.press(self, keys)
+                finally:
+                    sim.wait(20)  # the LEDs follow at once, as after a key on the board
+
+        def enter_card(self, card):
+            with lock:
+                try:
+                    Board.enter_card(self, card)
+                finally:
+                    sim.wait(20)
 
     server = make_server(SharedBoard(sim.app, pin, page_file()))
     thread = threading.Thread(

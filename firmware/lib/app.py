@@ -178,6 +178,14 @@ class App:
         elif self.controller.key(name, long, self.overlay.now):
             self.dirty = True
 
+    def enter_card(self, card):
+        """A card with its suit, from the web page (cribbage only)."""
+        if self.mode != 0:
+            self.tell("error: cards are tapped in cribbage; Makao and Latvian use the keys")
+            return
+        if self.controller.card(card, self.overlay.now):
+            self.dirty = True
+
     # -- output ----------------------------------------------------------------------------
 
     def paint(self, now):

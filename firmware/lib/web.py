@@ -9,6 +9,8 @@ import json
 
 from microdot import Microdot, Request, Response
 
+from cards import CardError, name, parse
+
 MAX_BODY = 2048  # a request body above this is refused whole
 MAX_KEYS = 32  # keys in one request
 LONG = "hold:"  # a key held, as "hold:#"
@@ -63,6 +65,13 @@ class Board:
         self.wrong += 1
         await asyncio.sleep(min(0.2 * (1 << min(self.wrong, 6)), 10))
         raise WebError(403, "wrong PIN")
+
+    def enter_card(self, card):
+        before = len(self.app.log)
+        self.app.enter_card(card)
+        for line in self.app.log[before:]:
+            if line.startswith("error: "):
+                raise WebError(409, line[7:])
 
     def press(self, keys):
         """Presses keys as the keypad would; a refused one ends it with 409 and its reason."""
@@ -125,6 +134,28 @@ def checked_keys(body):
     return keys
 
 
+def checked_cards(body):
+    texts = body.get("cards")
+    if not isinstance(texts, list) or not 5 <= len(texts) <= 6:
+        raise WebError(400, "cards: the 6 (or 5) cards dealt")
+    if not isinstance(body.get("pone", False), bool):
+        raise WebError(400, "pone: true or false")
+    cards = []
+    for text in texts:
+        if not isinstance(text, str):
+            raise WebError(400, "not a card: %s" % str(text)[:40])
+        try:
+            card = parse(text)
+        except CardError:
+            raise WebError(400, "not a card: %s" % text[:40]) from None
+        if card >= 52:
+            raise WebError(400, "not a cribbage card: %s" % text[:40])
+        if card in cards:
+            raise WebError(400, "duplicate card: %s" % text[:40])
+        cards.append(card)
+    return cards
+
+
 def make_server(board):
     """The microdot application for a Board."""
     server = Microdot()
@@ -161,6 +192,48 @@ def make_server(board):
         await board.check_pin(body)
         board.press(pressed)
         return board.state()
+
+    @server.post("/api/card")
+    @refusing
+    async def card(request):
+        body = read_body(request, ("pin", "card"))
+        text = body.get("card")
+        try:
+            card = parse(text) if isinstance(text, str) else -1
+        except CardError:
+            card = -1
+        if not 0 <= card < 52:
+            raise WebError(400, "not a cribbage card: %s" % str(text)[:40])
+        await board.check_pin(body)
+        board.enter_card(card)
+        return board.state()
+
+    @server.post("/api/coach")
+    @refusing
+    async def coach(request):
+        # The discard coach: private to the phone that asks, no PIN, nothing saved or lit.
+        # Loaded on the first question only: its show table is 6 KB.
+        from cribbage.discard import ranked, throws
+
+        body = read_body(request, ("cards", "pone"))
+        found = []
+        for throw in throws(checked_cards(body)):
+            found.append(throw)
+            await asyncio.sleep(0)  # the keys and the LEDs run between two throws
+        answer = []
+        for thrown, hand, hand_cases, crib, crib_cases in ranked(found, not body.get("pone")):
+            mean_hand = hand / hand_cases
+            mean_crib = crib / crib_cases
+            net = mean_hand - mean_crib if body.get("pone") else mean_hand + mean_crib
+            answer.append(
+                {
+                    "thrown": [name(card, False) for card in thrown],
+                    "hand": round(mean_hand, 3),
+                    "crib": round(mean_crib, 3),
+                    "net": round(net, 3),
+                }
+            )
+        return {"throws": answer}
 
     @server.post("/api/undo")
     @refusing

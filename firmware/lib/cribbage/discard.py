@@ -210,29 +210,37 @@ def hand_total(kept, unseen):
     return total, len(unseen)
 
 
-def advise(cards, dealer=True):
-    """Every throw of a 5- or 6-card hand, best first: a list of
-    (thrown, hand sum, hand cases, crib sum, crib cases), thrown in the order given.
-    Best: the highest net (hand + crib for the dealer, hand - crib for the pone), then the
-    highest hand. Raises CardError for a bad hand."""
+def throws(cards):
+    """Every throw of a 5- or 6-card hand, one at a time (a caller on the board can let the
+    keys run between two): (thrown, hand sum, hand cases, crib sum, crib cases), thrown in
+    the order given. Raises CardError for a bad hand."""
     check_hand(cards)
     unseen = [card for card in range(CARDS_IN_PACK) if card not in cards]
     count = len(cards)
     weights = unseen_rank_weights(unseen, 8 - count)  # the crib cards not thrown
-    throws = []
     for first in range(count):
         for second in range(first + 1, count) if count == 6 else (-1,):
             thrown = [cards[first]] if second < 0 else [cards[first], cards[second]]
             kept = [card for card in cards if card not in thrown]
             hand, hand_cases = hand_total(kept, unseen)
             crib, crib_cases = crib_total(thrown, unseen, weights)
-            throws.append((thrown, hand, hand_cases, crib, crib_cases))
+            yield thrown, hand, hand_cases, crib, crib_cases
+
+
+def ranked(found, dealer=True):
+    """The throws best first: the highest net (hand + crib for the dealer, hand - crib for
+    the pone), then the highest hand; exact, as integers over one common denominator."""
     sign = 1 if dealer else -1
-    # Exact order: net and hand as integers over one common denominator.
     keyed = []
-    for index in range(len(throws)):
-        thrown, hand, hand_cases, crib, crib_cases = throws[index]
+    for index in range(len(found)):
+        thrown, hand, hand_cases, crib, crib_cases = found[index]
         net = hand * crib_cases + sign * crib * hand_cases
         keyed.append((-net, -hand * crib_cases, index))
     keyed.sort()
-    return [throws[entry[2]] for entry in keyed]
+    return [found[entry[2]] for entry in keyed]
+
+
+def advise(cards, dealer=True):
+    """Every throw of a 5- or 6-card hand, best first (see throws and ranked)."""
+    check_hand(cards)
+    return ranked(list(throws(cards)), dealer)

@@ -10,7 +10,7 @@
 #   A B C (setup)  players, target, games before a match;  # starts it
 from board import signs
 from board.overlay import HAND_29, WIN
-from cards import RANK_CHARS, VALUES
+from cards import RANK_CHARS, VALUES, names
 from cribbage import events as ev
 from cribbage.game import CUT, GAME_OVER, MATCH_OVER, PLAY, SHOW, RuleError
 from cribbage.show import TOTAL, count_show, item_words
@@ -77,6 +77,27 @@ class CribbageKeys:
             else:
                 self._phase_key(name, long)
         except (RuleError, NothingToUndo) as error:
+            self.fail(str(error), now)
+            return True
+        self._after(now)
+        return True
+
+    def card(self, card, now):
+        """A card tapped on the web page, rank and suit at once: the starter at the cut, a
+        card laid in the play. Refusals flash and are said as a key's are."""
+        self.overlay.echo_until = 0
+        try:
+            phase = self.match.phase
+            if phase == CUT:
+                self._apply((ev.STARTER, card))
+            elif phase == PLAY:
+                player = self.side_names[self.match.side_of(self.match.play.turn)]
+                count = self.match.play.count + VALUES[card >> 2]
+                heading = "%s lays %s, count %d" % (player, names([card]), count)
+                self._apply((ev.LAY, card >> 2, card & 3), heading)
+            else:
+                raise RuleError("a card goes in at the cut or in the play")
+        except RuleError as error:
             self.fail(str(error), now)
             return True
         self._after(now)
