@@ -340,3 +340,31 @@ def test_cards_tapped_with_their_suits_need_no_questions_at_the_show():
     assert wrong.status_code == 403 and rig.match.play.count == 30
     # The suits are kept (5 of hearts: rank 4, suit 2): the show will not need to ask.
     assert (4, 2) in rig.match.seen and (9, 0) in rig.match.seen
+
+
+def test_history_and_settings_through_the_api():
+    store = MemoryStore()
+    rig = Rig(store)
+    client = client_for(rig)
+    assert call(client.get("/api/history")).json == {"match": None, "past_matches": []}
+    assert call(client.get("/api/settings")).json == {
+        "players": 2, "target": 121, "games": 1, "brightness": 64,
+    }  # fmt: skip
+    changed = call(client.post("/api/settings", body={"pin": PIN, "target": 61, "games": 3}))
+    assert changed.json == {"players": 2, "target": 61, "games": 3, "brightness": 64}
+    assert Rig(store).app.controller.target == 61  # kept, as keys A B C keep them
+    bright = call(client.post("/api/settings", body={"pin": PIN, "brightness": 128}))
+    assert bright.json["brightness"] == 128 and rig.app.renderer.brightness == 128
+    for body, error in (
+        ({"pin": PIN, "players": 3}, "players: 3 need a board with three tracks"),
+        ({"pin": PIN, "target": 100}, "target: one of (121, 61, 62)"),
+        ({"pin": PIN, "brightness": 300}, "brightness: a whole number from 8 to 255"),
+        ({"pin": PIN, "colour": 1}, "unknown field: colour"),
+    ):
+        refused = call(client.post("/api/settings", body=body))
+        assert (refused.status_code, refused.json) == (400, {"error": error})
+    assert call(client.post("/api/settings", body={"pin": "0000"})).status_code == 403
+    call(client.post("/api/keys", body={"pin": PIN, "keys": ["#", "#", "D", "3", "1", "#"]}))
+    history = call(client.get("/api/history")).json
+    assert history["match"]["target"] == 61 and history["match"]["games"] == 3
+    assert history["match"]["games_won"] == [0, 0] and history["past_matches"] == []

@@ -58,6 +58,68 @@ class Board:
             )
         return state
 
+    def history(self):
+        """The match so far and the results of the matches kept (cribbage's journal)."""
+        match = self.app.history.state if self.app.mode == 0 else None
+        if match is None or match.phase is None:
+            past = list(match.past_matches) if match is not None else []
+            return {"match": None, "past_matches": past}
+        return {
+            "match": {
+                "players": match.players,
+                "target": match.target,
+                "games": match.games,
+                "games_played": match.games_played,
+                "games_won": list(match.games_won),
+                "winners": list(match.results),
+                "skunk": match.skunk,
+                "double_skunk": match.double_skunk,
+            },
+            "past_matches": [list(games) for games in match.past_matches],
+        }
+
+    def settings(self):
+        choices = self.app.choices
+        keys = self.app.controller if self.app.mode == 0 else None
+        return {
+            "players": keys.players if keys else (choices[0] if choices else 2),
+            "target": keys.target if keys else (choices[1] if choices else 121),
+            "games": keys.games if keys else (choices[2] if choices else 1),
+            "brightness": self.app.renderer.brightness,
+        }
+
+    def settle(self, body):
+        """The next match's choices (kept as A, B and C keep them) and the brightness."""
+        wanted = self.settings()
+        for field, allowed in (
+            ("players", (2, 3, 4)),
+            ("target", (121, 61, 62)),
+            ("games", (1, 3, 5, 7, 9)),
+        ):
+            if field in body:
+                if body[field] not in allowed or isinstance(body[field], bool):
+                    raise WebError(400, "%s: one of %s" % (field, allowed))
+                wanted[field] = body[field]
+        brightness = body.get("brightness", wanted["brightness"])
+        if not isinstance(brightness, int) or isinstance(brightness, bool):
+            raise WebError(400, "brightness: a whole number from 8 to 255")
+        if not 8 <= brightness <= 255:
+            raise WebError(400, "brightness: a whole number from 8 to 255")
+        keys = self.app.controller if self.app.mode == 0 else None
+        if keys is not None:
+            if wanted["players"] == 3 and keys.tracks < 3:
+                raise WebError(400, "players: 3 need a board with three tracks")
+            keys.players, keys.target, keys.games = (
+                wanted["players"],
+                wanted["target"],
+                wanted["games"],
+            )
+        self.app.remember_choices(bytes([wanted["players"], wanted["target"], wanted["games"]]))
+        if brightness != self.app.renderer.brightness:
+            self.app.renderer.set_brightness(brightness)
+            self.app.renderer.invalidate()
+            self.app.dirty = True
+
     async def check_pin(self, body):
         if body.get("pin") == self.pin:
             self.wrong = 0
@@ -183,6 +245,22 @@ def make_server(board):
     @server.get("/api/state")
     async def state(request):
         return board.state()
+
+    @server.get("/api/history")
+    async def history(request):
+        return board.history()
+
+    @server.post("/api/settings")
+    @refusing
+    async def settings(request):
+        body = read_body(request, ("pin", "players", "target", "games", "brightness"))
+        await board.check_pin(body)
+        board.settle(body)
+        return board.settings()
+
+    @server.get("/api/settings")
+    async def read_settings(request):
+        return board.settings()
 
     @server.post("/api/keys")
     @refusing
