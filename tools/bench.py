@@ -283,6 +283,32 @@ def bench_render():
     )
     heap = unix_heap_per_call(RENDER_SETUP, RENDER_CALL, calls=200)
     print("MicroPython (unix): %.1f heap bytes allocated per repaint" % heap)
+    # The busiest frame: both sides on the second lap, the count, a full tally; then with the
+    # preview peg, the digits keyed and the error flash on top. Drawn whole each time.
+    busy = RENDER_SETUP + (
+        "m = states[0]\n"
+        "m.front = [75, 80]\n"
+        "m.rear = [70, 72]\n"
+        "m.results = [0, 1, 0, 1, 0]\n"
+        "m.play.count = 29\n"
+    )
+    on_top = (
+        "overlay.preview_side = 0\n"
+        "overlay.preview_points = 12\n"
+        "overlay.now = 0\n"
+        "overlay.error_until = 10 ** 6\n"
+    )
+    whole = (
+        "renderer.base_version = -1; renderer.signature = -1; frame.draw(renderer, layout, m,"
+        " overlay, _i, peg_view.draw_base, 6, m) and renderer.finish(buf)"
+    )
+    quiet = fuel_per_call(busy, whole, calls=100)
+    loud = fuel_per_call(busy + on_top, whole, calls=100)
+    print(
+        "MicroPython (wasm): the busiest frame %.0f fuel = %.3f ms; with the preview, the"
+        " digits and the error flash %.0f fuel = %.3f ms"
+        % (quiet, quiet / FUEL_PER_US / 1000.0, loud, loud / FUEL_PER_US / 1000.0)
+    )
 
 
 def bench_heap():
