@@ -126,43 +126,48 @@ def wait_for(check, seconds=8):
     raise AssertionError("the page did not follow")
 
 
-def test_the_page_in_chromium_follows_the_board_and_plays_it(tmp_path, browser):
-    from selenium.webdriver.common.by import By
-
+@pytest.fixture
+def served(tmp_path):
+    """A simulator serving its page on a free port: (the simulator, the page's address)."""
     from simulator import Simulator
 
     sim = Simulator(str(tmp_path / "saves"))
     port = free_port()
     server = web_sim.serve(sim, port, PIN, sim.lock)
-    try:
-        wait_for(lambda: _answers(port))
-        browser.get("http://127.0.0.1:%d/" % port)
-        text = lambda: browser.find_element(By.TAG_NAME, "body").text  # noqa: E731
-        wait_for(lambda: "press # to start a match" in text())
-        browser.find_element(By.ID, "pin").send_keys(PIN)
-        for key in ("#", "5", "4", "0", "5"):  # a match, the starter 5S, a ten, a five
-            browser.find_element(By.ID, "key" + key).click()
-            time.sleep(0.3)
-        blue = lambda: browser.find_elements(By.CSS_SELECTOR, ".peg.side0.front")  # noqa: E731
-        wait_for(lambda: blue() and blue()[0].get_attribute("data-points") == "2")
-        assert "blue 2, orange 0" in text() and "count 15" in text()
-        # A key on the board's own keypad: the page follows.
-        with sim.lock:
-            sim.press("5")
-        wait_for(lambda: "count 20" in text() and "orange 2" in text())
-        browser.find_element(By.ID, "undo").click()  # undo from the page
-        wait_for(lambda: "count 15" in text() and "orange 0" in text())
-        with sim.lock:
-            assert sim.app.history.state.front == [2, 0]
-        pin = browser.find_element(By.ID, "pin")
-        pin.clear()
-        pin.send_keys("0000")
-        browser.find_element(By.ID, "key5").click()
-        wait_for(lambda: "wrong PIN" in text())
-        with sim.lock:
-            assert sim.app.history.state.play.count == 15  # refused: nothing changed
-    finally:
-        server.shutdown()
+    wait_for(lambda: _answers(port))
+    yield sim, "http://127.0.0.1:%d/" % port
+    server.shutdown()
+
+
+def test_the_page_in_chromium_follows_the_board_and_plays_it(served, browser):
+    from selenium.webdriver.common.by import By
+
+    sim, address = served
+    browser.get(address)
+    text = lambda: browser.find_element(By.TAG_NAME, "body").text  # noqa: E731
+    wait_for(lambda: "press # to start a match" in text())
+    browser.find_element(By.ID, "pin").send_keys(PIN)
+    for key in ("#", "5", "4", "0", "5"):  # a match, the starter 5S, a ten, a five
+        browser.find_element(By.ID, "key" + key).click()
+        time.sleep(0.3)
+    blue = lambda: browser.find_elements(By.CSS_SELECTOR, ".peg.side0.front")  # noqa: E731
+    wait_for(lambda: blue() and blue()[0].get_attribute("data-points") == "2")
+    assert "blue 2, orange 0" in text() and "count 15" in text()
+    # A key on the board's own keypad: the page follows.
+    with sim.lock:
+        sim.press("5")
+    wait_for(lambda: "count 20" in text() and "orange 2" in text())
+    browser.find_element(By.ID, "undo").click()  # undo from the page
+    wait_for(lambda: "count 15" in text() and "orange 0" in text())
+    with sim.lock:
+        assert sim.app.history.state.front == [2, 0]
+    pin = browser.find_element(By.ID, "pin")
+    pin.clear()
+    pin.send_keys("0000")
+    browser.find_element(By.ID, "key5").click()
+    wait_for(lambda: "wrong PIN" in text())
+    with sim.lock:
+        assert sim.app.history.state.play.count == 15  # refused: nothing changed
 
 
 def _answers(port):
@@ -284,36 +289,28 @@ def test_the_coach_answers_the_phone_that_asks_and_changes_nothing():
     assert rig.app.history.version == version
 
 
-def test_the_coach_on_the_page_in_chromium(tmp_path, browser):
+def test_the_coach_on_the_page_in_chromium(served, browser):
     from selenium.webdriver.common.by import By
 
-    from simulator import Simulator
-
-    sim = Simulator(str(tmp_path / "saves"))
-    port = free_port()
-    server = web_sim.serve(sim, port, PIN, sim.lock)
-    try:
-        wait_for(lambda: _answers(port))
-        browser.get("http://127.0.0.1:%d/" % port)
-        wait_for(lambda: browser.find_elements(By.ID, "card5H"))
-        for card in ("5H", "5D", "JC", "6S", "4C", "KH"):  # tapped, rank and suit at once
-            browser.find_element(By.ID, "card" + card).click()
-        browser.find_element(By.ID, "advise").click()
-        rows = lambda: browser.find_elements(By.CSS_SELECTOR, "#advice tr")  # noqa: E731
-        wait_for(lambda: len(rows()) == 15)
-        assert rows()[0].text == "JC KH hand 15.957 crib 3.949 net 19.905"
-        with sim.lock:
-            assert sim.app.history.state.phase is None  # nothing entered in the game
-        # With "a tap enters the card", the same picker plays: a match, the starter 5S.
-        browser.find_element(By.ID, "pin").send_keys(PIN)
-        browser.find_element(By.ID, "key#").click()
-        browser.find_element(By.ID, "play").click()
-        browser.find_element(By.ID, "card5S").click()
-        wait_for(lambda: "count 0" in browser.find_element(By.TAG_NAME, "body").text)
-        with sim.lock:
-            assert sim.app.history.state.starter == 4 * 4 + 3
-    finally:
-        server.shutdown()
+    sim, address = served
+    browser.get(address)
+    wait_for(lambda: browser.find_elements(By.ID, "card5H"))
+    for card in ("5H", "5D", "JC", "6S", "4C", "KH"):  # tapped, rank and suit at once
+        browser.find_element(By.ID, "card" + card).click()
+    browser.find_element(By.ID, "advise").click()
+    rows = lambda: browser.find_elements(By.CSS_SELECTOR, "#advice tr")  # noqa: E731
+    wait_for(lambda: len(rows()) == 15)
+    assert rows()[0].text == "JC KH hand 15.957 crib 3.949 net 19.905"
+    with sim.lock:
+        assert sim.app.history.state.phase is None  # nothing entered in the game
+    # With "a tap enters the card", the same picker plays: a match, the starter 5S.
+    browser.find_element(By.ID, "pin").send_keys(PIN)
+    browser.find_element(By.ID, "key#").click()
+    browser.find_element(By.ID, "play").click()
+    browser.find_element(By.ID, "card5S").click()
+    wait_for(lambda: "count 0" in browser.find_element(By.TAG_NAME, "body").text)
+    with sim.lock:
+        assert sim.app.history.state.starter == 4 * 4 + 3
 
 
 def test_cards_tapped_with_their_suits_need_no_questions_at_the_show():

@@ -15,7 +15,7 @@
 from array import array
 
 from cards import CARDS_IN_PACK, CardError, names
-from cribbage.multiset import POSITION_WEIGHTS
+from cribbage.multiset import POSITION_WEIGHTS, binomial
 from cribbage.score import score
 from cribbage.show_table import TABLE
 
@@ -25,15 +25,6 @@ _RANK_WEIGHTS = tuple(
 )
 _POINTS_OFFSET = 48
 _JACK = 10
-
-
-def _choose(n, k):
-    if k < 0 or k > n:
-        return 0
-    result = 1
-    for i in range(k):
-        result = result * (n - i) // (i + 1)
-    return result
 
 
 def check_hand(cards):
@@ -125,11 +116,11 @@ def unseen_rank_weights(unseen, size):
     # pick[rank * 5 + m]: the ways to take m of the unseen cards of that rank. A multiset's
     # ways are the product over its runs of equal ranks, built up rank by rank: `before_x`
     # is the product without x's run, `run_x` that run's length so far.
-    pick = [_choose(left[rank], m) for rank in range(13) for m in range(5)]
+    pick = [binomial(left[rank], m) for rank in range(13) for m in range(5)]
     # Filled in place (a store per value, not a method call): at most C(15, 3) rows of 4
     # values for three unknown ranks, C(16, 4) of 5 for four.
     stride = size + 2
-    rows = array("H", bytearray(2 * _choose(13 + size, size + 1) * stride))  # 2 bytes each
+    rows = array("H", bytearray(2 * binomial(13 + size, size + 1) * stride))  # 2 bytes each
     at = 0
     for a in range(13):
         ways_a = pick[a * 5 + 1]
@@ -185,20 +176,20 @@ def crib_total(thrown, unseen, weights=None):
     by_suit = [0] * 4
     for card in unseen:
         by_suit[card & 3] += 1
-    cases = _choose(total_unseen, size) * (total_unseen - size)
+    cases = binomial(total_unseen, size) * (total_unseen - size)
     points = _rank_points(thrown, weights)
     # A crib flush: all five of one suit, the thrown cards' suit.
     suit = thrown[0] & 3
     if all(card & 3 == suit for card in thrown):
         of_suit = by_suit[suit]
-        points += 5 * _choose(of_suit, size) * (of_suit - size)
+        points += 5 * binomial(of_suit, size) * (of_suit - size)
     # Nobs: a jack among the crib's four cards of the starter's suit (one jack a suit).
     for card in thrown:
         if card >> 2 == _JACK:
-            points += _choose(total_unseen - 1, size) * by_suit[card & 3]
+            points += binomial(total_unseen - 1, size) * by_suit[card & 3]
     for card in unseen:
         if card >> 2 == _JACK:
-            points += (by_suit[card & 3] - 1) * _choose(total_unseen - 2, size - 1)
+            points += (by_suit[card & 3] - 1) * binomial(total_unseen - 2, size - 1)
     return points, cases
 
 

@@ -6,7 +6,8 @@ from micropython import const
 TABLE_SIZE = const(6188)  # C(17, 5)
 
 
-def _binomial(n, k):
+def binomial(n, k):
+    """C(n, k), 0 when k > n (no math.comb on the board)."""
     if k > n:
         return 0
     result = 1
@@ -18,10 +19,10 @@ def _binomial(n, k):
 def multiset_index(ranks):
     index = 0
     for i in range(5):
-        index += _binomial(ranks[i] + i, i + 1)
+        index += binomial(ranks[i] + i, i + 1)
     return index
 
 
 POSITION_WEIGHTS = tuple(
-    tuple(_binomial((card >> 2) + i, i + 1) for card in range(52)) for i in range(5)
+    tuple(binomial((card >> 2) + i, i + 1) for card in range(52)) for i in range(5)
 )
