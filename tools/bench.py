@@ -63,6 +63,21 @@ def micropython_script(body):
     )
 
 
+def unix_run(args):
+    """Runs the MicroPython unix port (.venv's) from the project's root with args; its
+    stdout, or RuntimeError with the end of what it printed on failure."""
+    micropython = os.path.join(os.path.dirname(sys.executable), "micropython")
+    done = subprocess.run([micropython] + args, cwd=ROOT, capture_output=True, text=True)
+    if done.returncode:
+        raise RuntimeError("micropython failed: " + (done.stdout + done.stderr)[-800:])
+    return done.stdout
+
+
+def unix_body(body):
+    """args for unix_run: a snippet with the firmware importable, as micropython_script."""
+    return ["-c", micropython_script(body).replace("/input", ROOT)]
+
+
 def wasm_fuel(body):
     """Fuel a MicroPython snippet burns, run in a child process (wasmtime is noisy on exit)."""
     runner = (
@@ -110,15 +125,7 @@ def unix_heap_per_call(setup, call, calls=WASM_CALLS):
             "for _i in range(%d):\n    %s\n"
             "print(gc.mem_alloc() - _before)\n"
         ) % (count, call)
-        micropython = os.path.join(os.path.dirname(sys.executable), "micropython")
-        done = subprocess.run(
-            [micropython, "-c", micropython_script(body).replace("/input", ROOT)],
-            capture_output=True,
-            text=True,
-        )
-        if done.returncode:
-            raise RuntimeError("micropython failed: " + done.stderr[-500:])
-        return int(done.stdout.split()[-1])
+        return int(unix_run(unix_body(body)).split()[-1])
 
     return (allocated(2 * calls) - allocated(calls)) / calls
 
@@ -417,17 +424,9 @@ def bench_wear():
     )
     # The same game on littlefs itself (vfs.VfsLfs2 on MicroPython, 4 KB blocks, a RAM
     # device that counts what reaches the blocks): the erases a game really causes.
-    micropython = os.path.join(os.path.dirname(sys.executable), "micropython")
-    done = subprocess.run(
-        [micropython, "-X", "heapsize=2M", "host_tests/core/lfs_cuts.py", "--wear"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-    )
-    if done.returncode:
-        raise RuntimeError("micropython failed: " + done.stderr[-500:])
-    print(done.stdout.strip())
-    per_game = int(done.stdout.split()[-2])
+    wear = unix_run(["-X", "heapsize=2M", "host_tests/core/lfs_cuts.py", "--wear"])
+    print(wear.strip())
+    per_game = int(wear.split()[-2])
     # littlefs levels wear over the free blocks.
     free_blocks = 480  # ESP32_GENERIC 4 MB: a 2 MB filesystem, less the firmware's files
     cycles = 100000
@@ -439,21 +438,12 @@ def bench_wear():
 
 def bench_littlefs():
     print("## Power cuts on littlefs")
-    micropython = os.path.join(os.path.dirname(sys.executable), "micropython")
     subprocess.run(
         [sys.executable, os.path.join(ROOT, "tools", "build_mpy.py")],
         check=True,
         capture_output=True,
     )
-    done = subprocess.run(
-        [micropython, "-X", "heapsize=2M", "host_tests/core/lfs_cuts.py", "--mpy", "1"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-    )
-    if done.returncode:
-        raise RuntimeError("micropython failed: " + done.stderr[-500:])
-    print(done.stdout.strip())
+    print(unix_run(["-X", "heapsize=2M", "host_tests/core/lfs_cuts.py", "--mpy", "1"]).strip())
 
 
 def bench_fuzz(events=1000000):
@@ -583,17 +573,10 @@ def bench_discard():
         "    print(' '.join('%%d' %% c for c in best[0][0]) + '|' + ' '.join('%%d' %% t[3] for t"
         " in sorted(best)))\n" % (hands,)
     )
-    micropython = os.path.join(os.path.dirname(sys.executable), "micropython")
-    done = subprocess.run(
-        [micropython, "-X", "heapsize=4M", "-c", micropython_script(body).replace("/input", ROOT)],
-        capture_output=True,
-        text=True,
-    )
-    if done.returncode:
-        raise RuntimeError("micropython failed: " + done.stderr[-500:])
+    lines = unix_run(["-X", "heapsize=4M"] + unix_body(body)).splitlines()
     same = 0
     worst = 0.0
-    for hand, line in zip(hands, done.stdout.splitlines()):
+    for hand, line in zip(hands, lines):
         exact = advise(hand, True)
         board_best, board_cribs = line.split("|")
         exact_best = " ".join("%d" % c for c in exact[0][0])
@@ -620,15 +603,7 @@ def bench_discard():
         "gc.collect()\n"
         "print(loaded - empty, made, gc.mem_alloc() - loaded)\n"
     )
-    micropython = os.path.join(os.path.dirname(sys.executable), "micropython")
-    done = subprocess.run(
-        [micropython, "-c", micropython_script(body).replace("/input", ROOT)],
-        capture_output=True,
-        text=True,
-    )
-    if done.returncode:
-        raise RuntimeError("micropython failed: " + done.stderr[-500:])
-    modules, made, held = done.stdout.split()[-3:]
+    modules, made, held = unix_run(unix_body(body)).split()[-3:]
     print(
         "MicroPython (unix, 64-bit): the coach's modules with the show table %s bytes; one"
         " hand's advice allocates %s bytes in all and holds %s after it returns"
@@ -670,13 +645,7 @@ def bench_web():
         "gc.collect()\n"
         "print(game, gc.mem_alloc() - game)\n"
     )
-    micropython = os.path.join(os.path.dirname(sys.executable), "micropython")
-    done = subprocess.run(
-        [micropython, "-X", "heapsize=1M", "-c", body], cwd=ROOT, capture_output=True, text=True
-    )
-    if done.returncode:
-        raise RuntimeError("micropython failed: " + done.stderr[-500:])
-    game, server = done.stdout.split()[-2:]
+    game, server = unix_run(["-X", "heapsize=1M", "-c", body]).split()[-2:]
     print(
         "MicroPython unix port (64-bit), .mpy: the game booted %s bytes; microdot, web.py and"
         " the server %s more" % (game, server)

@@ -49,18 +49,17 @@ def serve(sim, port, pin, lock):
                 return Board.state(self)
 
         def press(self, keys):
-            with lock:
-                try:
-                    Board.press(self, keys)
-                finally:
-                    sim.wait(20)  # the LEDs follow at once, as after a key on the board
+            self._acting(Board.press, keys)
 
         def enter_card(self, card):
+            self._acting(Board.enter_card, card)
+
+        def _acting(self, action, what):
             with lock:
                 try:
-                    Board.enter_card(self, card)
+                    action(self, what)
                 finally:
-                    sim.wait(20)
+                    sim.wait(20)  # the LEDs follow at once, as after a key on the board
 
     server = make_server(SharedBoard(sim.app, pin, page_file()))
     thread = threading.Thread(

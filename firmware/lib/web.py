@@ -131,9 +131,7 @@ class Board:
     def enter_card(self, card):
         before = len(self.app.log)
         self.app.enter_card(card)
-        for line in self.app.log[before:]:
-            if line.startswith("error: "):
-                raise WebError(409, line[7:])
+        self._refused_since(before)
 
     def press(self, keys):
         """Presses keys as the keypad would; a refused one ends it with 409 and its reason."""
@@ -142,9 +140,13 @@ class Board:
             name = key[len(LONG) :] if long else key
             before = len(self.app.log)
             self.app.press(name, long)
-            for line in self.app.log[before:]:
-                if line.startswith("error: "):
-                    raise WebError(409, line[7:])
+            self._refused_since(before)
+
+    def _refused_since(self, before):
+        # The app refuses as the keypad does, with an "error: ..." console line: 409 here.
+        for line in self.app.log[before:]:
+            if line.startswith("error: "):
+                raise WebError(409, line[7:])
 
 
 def cribbage_state(match, overlay):
