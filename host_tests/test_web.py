@@ -365,3 +365,35 @@ def test_history_and_settings_through_the_api():
     history = call(client.get("/api/history")).json
     assert history["match"]["target"] == 61 and history["match"]["games"] == 3
     assert history["match"]["games_won"] == [0, 0] and history["past_matches"] == []
+
+
+def test_statistics_per_side_outlive_the_match_that_made_them():
+    from key_player import play_match
+
+    store = MemoryStore()
+    rig = Rig(store)
+    client = client_for(rig)
+    empty = call(client.get("/api/stats")).json
+    assert empty["match"] is None and empty["problem"] is None
+    assert empty["all"][0]["hands"] == 0 and empty["all"][0]["average_hand"] is None
+    rig.press("#")
+    play_match(rig, seed=7)
+    finished = call(client.get("/api/stats")).json
+    assert finished["all"] == [
+        finished["match"][0],
+        finished["match"][1],
+        empty["all"][2],
+    ]  # only this match so far
+    blue = finished["match"][0]
+    assert blue["hands"] > 0 and blue["deals"] > 0
+    assert blue["average_hand"] == round(rig.match.tally[1] / rig.match.tally[0], 2)
+    rig.press("#")  # a new match: the journal compacts the finished one away
+    rig.keys("5 4")  # and the new one pegs: 9
+    after = call(client.get("/api/stats")).json
+    assert after["match"][0]["hands"] == 0 and after["match"][0]["deals"] == 1
+    kept = after["all"][0]
+    assert kept["hands"] == blue["hands"] and kept["deals"] == blue["deals"] + 1
+    store.replace("stats.bin", b"garbage")
+    damaged = call(client.get("/api/stats")).json
+    assert damaged["problem"] == "the statistics file is damaged"
+    assert damaged["all"][0]["deals"] == 1  # this match alone: nothing is made up

@@ -25,7 +25,7 @@ FAMILY_MODULES = (
     (
         "board.peg_view", "ui.crib_keys", "ui.suits", "cribbage.game", "cribbage.pegging",
         "cribbage.score", "cribbage.show", "cribbage.show_table", "cribbage.multiset",
-        "cribbage.events", "cribbage",
+        "cribbage.events", "cribbage.tally", "cribbage",
     ),
     ("board.shed_view", "ui.shed_keys", "shedding.referee", "shedding.rules", "shedding"),
 )  # fmt: skip
@@ -91,6 +91,7 @@ class App:
             from ui.crib_keys import CribbageKeys
 
             self.history = History(Match, Journal(self.store, "cribbage.log"))
+            self.history.before_compacting = self.archive_match
             tracks = self.layout.tracks
             self.controller = CribbageKeys(
                 self.history, self.overlay, self.tell, SIDE_NAMES, tracks, self.choices,
@@ -114,6 +115,19 @@ class App:
         self.controller.ready(now)
         self.tell("mode: %s. %s" % (MODE_NAMES[mode], self.controller.describe()))
         self.dirty = True
+
+    def archive_match(self, match):
+        """Sums the match a new match ends into the statistics file, before the journal
+        forgets its events."""
+        from cribbage import tally
+
+        if match.finished is None:
+            return
+        try:
+            tally.archive(self.store, match.finished[0], match.finished[1])
+        except OSError as error:
+            self.tell("statistics not saved (%s)" % error)
+            self.overlay.flash_error(self.overlay.now)
 
     def boot(self, now=0):
         """Opens the mode the board was last in, and checks the other journals."""

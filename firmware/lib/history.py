@@ -57,6 +57,7 @@ class History:
         self.version = 0  # counts changes to the state, so views can tell it changed
         self.done = EventLog()  # events applied since the checkpoint
         self.undone = EventLog()  # what redo applies again, last undone last
+        self.before_compacting = None  # called with the state before a compaction
         self._start()
 
     def _start(self):
@@ -206,7 +207,10 @@ class History:
         self.undone.clear()
         event = bytes(event)
         if kept_base is not None:
-            # A new match or game: the journal starts afresh from what it keeps.
+            # A new match or game: the journal starts afresh from what it keeps, once
+            # anything kept beside the journal (the statistics) has been saved.
+            if self.before_compacting is not None:
+                self.before_compacting(self.state)
             self.base = kept_base
             self.base_offset = -1
             self.before = (NOWHERE, 0)

@@ -1,5 +1,6 @@
 # A game state packed into the bytes of one journal record (a checkpoint): every value is a
-# small int from -1 to 254, stored plus one; a list is its length, then its items.
+# small int from -1 to 254, stored plus one (or, put wide, from 0 to 65535 in two bytes); a
+# list is its length, then its items.
 
 
 class Packer:
@@ -11,6 +12,11 @@ class Packer:
         if not -1 <= value <= 254:
             raise ValueError("%d does not fit a checkpoint" % value)
         self.data.append(value + 1)
+
+    def put_wide(self, value):
+        """A whole number from 0 to 65535, in two bytes."""
+        self.data.append(value >> 8)
+        self.data.append(value & 0xFF)
 
     def put_list(self, values):
         self.put(len(values))
@@ -27,6 +33,13 @@ class Unpacker:
         value = self.data[self.at] - 1
         self.at += 1
         return value
+
+    def get_wide(self):
+        self.at += 2
+        return self.data[self.at - 2] << 8 | self.data[self.at - 1]
+
+    def done_yet(self):
+        return self.at >= len(self.data)
 
     def get_list(self):
         return [self.get() for _ in range(self.get())]

@@ -78,6 +78,29 @@ class Board:
             "past_matches": [list(games) for games in match.past_matches],
         }
 
+    def stats(self):
+        """Statistics per side: this match's, and every match's the board has counted (the
+        finished ones from the statistics file, which outlives the journal, with this one)."""
+        from cribbage import tally as tl
+
+        match = self.app.history.state if self.app.mode == 0 else None
+        problem = None
+        try:
+            last, totals = tl.read(self.app.store)
+        except ValueError as error:
+            last, totals, problem = 0, [0] * (tl.SIDES * tl.FIELDS), str(error)
+        this = None
+        if match is not None and match.phase is not None:
+            this = [tl.figures(match.tally, side) for side in range(match.sides())]
+            if match.match_number != last:  # summed in already when a cut hit a new match
+                for index in range(len(totals)):
+                    totals[index] += match.tally[index]
+        return {
+            "match": this,
+            "all": [tl.figures(totals, side) for side in range(tl.SIDES)],
+            "problem": problem,
+        }
+
     def settings(self):
         choices = self.app.choices
         keys = self.app.controller if self.app.mode == 0 else None
@@ -251,6 +274,10 @@ def make_server(board):
     @server.get("/api/history")
     async def history(request):
         return board.history()
+
+    @server.get("/api/stats")
+    async def stats(request):
+        return board.stats()
 
     @server.post("/api/settings")
     @refusing

@@ -310,3 +310,51 @@ def test_fewer_points_are_taken_as_missed_only_when_muggins_is_played():
         muggins.apply(lay(other))
     assert muggins.phase == SHOW
     assert muggins.apply((ev.SHOW_POINTS, 6))[-1] == (0, 2, "missed", 0)
+
+
+def test_the_match_tallies_hands_cribs_pegging_heels_and_skunks_per_side():
+    from cribbage import tally as tl
+
+    match = dealt(target=61, games=3)
+    match.apply((ev.STARTER, parse("JH")))  # his heels for seat 1, the dealer
+    match.apply((ev.PEGGED, 0, 7))
+    match.apply((ev.PEGGED, 1, 6))
+    match.apply((ev.PLAY_DONE,))
+    match.apply(shown("5C 5S 5H JD"))  # seat 0: 22 with the jack of hearts cut (a pair)
+    match.apply((ev.SHOW_POINTS, 4))  # seat 1
+    match.apply((ev.SHOW_POINTS, 0))  # seat 1's crib: a zero still counts as a crib shown
+    match.apply((ev.STARTER, parse("5D")))  # seat 0 deals
+    match.apply((ev.PLAY_DONE,))
+    match.apply(shown("5C 5S 5H JD"))  # seat 1: 29
+    assert match.front == [29, 41]
+    match.apply((ev.PEGGED, 1, 20))  # 61: seat 0 is left under the skunk line (31)
+    assert match.phase == GAME_OVER
+    assert tl.figures(match.tally, 0) == {
+        "hands": 1, "average_hand": 22, "cribs": 0, "average_crib": None, "deals": 2,
+        "pegged": 7, "pegged_per_deal": 3.5, "twenty_nines": 0, "big_hands": 1,
+        "his_heels": 0, "skunks_given": 0, "skunks_taken": 1,
+    }  # fmt: skip
+    assert tl.figures(match.tally, 1) == {
+        "hands": 2, "average_hand": 16.5, "cribs": 1, "average_crib": 0, "deals": 2,
+        "pegged": 26, "pegged_per_deal": 13, "twenty_nines": 1, "big_hands": 1,
+        "his_heels": 1, "skunks_given": 1, "skunks_taken": 0,
+    }  # fmt: skip
+    restored = Match()
+    restored.restore(match.snapshot())
+    assert list(restored.tally) == list(match.tally) and restored.match_number == 1
+
+
+def test_the_largest_checkpoint_fits_one_journal_record():
+    # Every list at its longest and every figure at its widest, three sides: 255 bytes less
+    # the checkpoint's own header (5) and an undone event (up to 9) must hold it.
+    for players in (2, 3, 4):
+        match = match_with(players=players, games=9)
+        match.past_matches = [[9, 9, 9]] * 8
+        match.results = [0] * 17
+        match.seen = [(rank, 1) for rank in range(13)] * 2
+        match.laid_by = [[(1, 1)] * 4 for _ in range(players)]
+        match.play.laid = [1] * 16
+        match.play.ranks = [1] * 16
+        for index in range(len(match.tally)):
+            match.tally[index] = 65535
+        assert len(match.snapshot()) <= 255 - 5 - 9

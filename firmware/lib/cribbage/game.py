@@ -3,6 +3,7 @@
 # and changes nothing, so it never reaches the journal.
 from cards import CardError, make, names
 from cribbage import events as ev
+from cribbage import tally as tl
 from cribbage.pegging import Play, PlayError
 from cribbage.show import check_show, flush_points, nobs_card, rank_items, show_total
 from packing import Packer, Unpacker
@@ -41,6 +42,9 @@ class Match:
         self.laid_by = []  # type: list
         self.settings_id = 0
         self.deal_started = False  # the last event began a deal: a place for a checkpoint
+        self.match_number = 0  # matches begun on this board: the statistics file's key
+        self.tally = tl.new()  # this match's statistics per side
+        self.finished = None  # (number, tally) of the match the last new match ended
 
     # -- the shape of the table ------------------------------------------------------------
 
@@ -88,6 +92,7 @@ class Match:
             packer.put_list(games)
         packer.put(PHASES.index(self.phase))
         if self.phase is None:
+            packer.put_wide(self.match_number)
             return bytes(packer.data)
         starter = -1 if self.starter == ev.NO_CARD else self.starter
         for value in (
@@ -102,6 +107,9 @@ class Match:
         for laid in self.laid_by:
             packer.put_list([rank * 5 + suit for rank, suit in laid])
         self.play.pack(packer)
+        packer.put_wide(self.match_number)
+        for index in range(self.sides() * tl.FIELDS):
+            packer.put_wide(self.tally[index])
         return bytes(packer.data)
 
     def restore(self, data):
@@ -127,6 +135,12 @@ class Match:
             self.play = Play(self.players, 0)
             self.play.unpack(unpacker)
             self.settings_id = self._settings_id()
+        self.tally = tl.new()
+        if not unpacker.done_yet():  # checkpoints written before the statistics have none
+            self.match_number = unpacker.get_wide()
+            if self.phase is not None:
+                for index in range(self.sides() * tl.FIELDS):
+                    self.tally[index] = unpacker.get_wide()
         unpacker.done()
 
     def _settings_id(self):
@@ -187,6 +201,7 @@ class Match:
         if event[0] != ev.NEW_MATCH or self.phase is None:
             return None
         kept = Match()
+        kept.match_number = self.match_number
         kept.past_matches = [list(m) for m in self.past_matches]
         kept._keep_match(self.games_won)
         return kept
@@ -207,6 +222,9 @@ class Match:
             raise RuleError("skunk lines must be below the target")
         if self.phase is not None:
             self._keep_match(self.games_won)
+            self.finished = (self.match_number, self.tally)
+        self.match_number = (self.match_number + 1) & 0xFFFF or 1
+        self.tally = tl.new()
         self.players = players
         self.target = target
         self.games = games
@@ -237,6 +255,8 @@ class Match:
         self.play = Play(self.players, (dealer + 1) % self.players)
         self.show_index = 0
         self.deal_started = True
+        for side in range(self.sides()):
+            tl.add(self.tally, side, tl.DEALS)
 
     def _score(self, side, points, reason, seat=-1):
         # Counting out: once a side reaches the target nothing more is added.
@@ -256,6 +276,10 @@ class Match:
                 credit = 3
             elif min(losers) < self.skunk:
                 credit = 2
+        for side in range(self.sides()):
+            if side != winner and self.front[side] < self.skunk:
+                tl.add(self.tally, side, tl.SKUNKS_TAKEN)
+                tl.add(self.tally, winner, tl.SKUNKS_GIVEN)
         self.games_won[winner] += credit
         self.games_played += 1
         self.results.append(winner)
@@ -308,6 +332,7 @@ class Match:
             raise RuleError("no side %d at this table" % side)
         if not 1 <= points <= 31:
             raise RuleError("peg 1 to 31 points at a time")
+        tl.add(self.tally, side, tl.PEGGED, points)
         self._score(side, points, "pegged")
 
     def _muggins(self, side, missed):
@@ -341,6 +366,7 @@ class Match:
             self.seen.append((card >> 2, card & 3))
         self.phase = PLAY
         if card != ev.NO_CARD and card >> 2 == 10:
+            tl.add(self.tally, self.side_of(self.dealer), tl.HEELS)
             self._score(self.side_of(self.dealer), 2, "his heels", self.dealer)
 
     def _play_event(self, event):
@@ -367,6 +393,7 @@ class Match:
         except PlayError as error:
             raise RuleError(str(error)) from None
         for seat, points, reason in awards:
+            tl.add(self.tally, self.side_of(seat), tl.PEGGED, points)
             self._score(self.side_of(seat), points, reason, seat)
         if self.play.finished and self.phase == PLAY:
             self.phase = SHOW
@@ -393,16 +420,17 @@ class Match:
             if not crib:
                 self.laid_by[seat] = shown
             points = show_total(hand, self.starter, crib)
-            self._score(side, points, "crib" if crib else "hand", self.dealer if crib else seat)
+            missed = 0
         else:
             points = event[1]
             check_show_points(points)
             missed = self._check_points(seat, points)
-            self._score(side, points, "crib" if crib else "hand", self.dealer if crib else seat)
-            if missed:
-                self.missed = missed
-                self.missed_by = side
-                self.news.append((side, missed, "missed", seat))
+        tl.count_show(self.tally, side, crib, points)
+        self._score(side, points, "crib" if crib else "hand", self.dealer if crib else seat)
+        if missed:
+            self.missed = missed
+            self.missed_by = side
+            self.news.append((side, missed, "missed", seat))
         if self.phase == SHOW:
             self.show_index += 1
             if self.show_index > self.players:
