@@ -28,8 +28,11 @@ def test_every_cut_on_littlefs_boots_into_the_last_entry_and_a_full_flash_recove
     tried, matched = int(lines[-3].split()[3]), int(lines[-3].split()[5])
     operations = int(lines[-2].split()[4])
     assert tried == 2 * operations and matched == tried and operations > 40, lines
-    assert (
-        lines[-1]
-        == "full flash: saving failed after 13 keys True; saved again and booted back True"
+    # How many keys fill the last free block depends on the records' sizes; that it fills,
+    # that the game goes on in memory and that everything is saved once space returns does not.
+    words = lines[-1].split()
+    assert 0 < int(words[5]) < 400, lines[-1]
+    assert words[:5] + words[6:] == (
+        "full flash: saving failed after keys True; saved again and booted back True".split()
     )
     print(lines[-3])

@@ -210,6 +210,9 @@ class FakeNetwork:
             def connect(self, name, password):
                 calls.append(("connect", name, password))
 
+            def ifconfig(self):
+                return ("192.168.4.1", "255.255.255.0", "192.168.4.1", "192.168.4.1")
+
         return Interface()
 
 
@@ -222,13 +225,24 @@ class WifiConfig:
         self.WIFI = mode
 
 
+async def _applied(radio):
+    # Radio.apply runs in the board's asyncio loop: the server task starts beside the keys.
+    radio.apply()
+    await asyncio.sleep(0.05)
+    mode, server = radio.mode, radio.server
+    radio.stop()
+    await asyncio.sleep(0.05)
+    return mode, server
+
+
 def test_wifi_is_off_unless_asked_and_refused_without_the_heap(monkeypatch):
     import wifi
 
     rig = Rig()
-    assert wifi.start(rig.app, WifiConfig("off"), MemoryStore()) is None
+    assert call(_applied(wifi.Radio(rig.app, WifiConfig("off"), MemoryStore()))) == ("off", None)
     monkeypatch.setattr(wifi, "heap_total", lambda: 110 * 1024)  # an ESP32 without PSRAM
-    assert wifi.start(rig.app, WifiConfig("access point"), MemoryStore()) is None
+    radio = wifi.Radio(rig.app, WifiConfig("access point"), MemoryStore())
+    assert call(_applied(radio)) == ("off", None)
     assert rig.lines[-1].startswith("Wi-Fi stays off: the web page needs a board with PSRAM")
     assert rig.app.overlay.error_until
 
@@ -243,17 +257,59 @@ def test_an_access_point_named_after_the_board_and_a_pin_kept_on_flash(monkeypat
     monkeypatch.setattr(wifi, "heap_total", lambda: 4 * 1024 * 1024)  # a board with PSRAM
     store = MemoryStore()
     rig = Rig(store)
-    server = wifi.start(rig.app, WifiConfig("access point"), store)
+    mode, server = call(_applied(wifi.Radio(rig.app, WifiConfig("access point"), store)))
+    assert mode == "access point" and server is not None
     assert ("hostname", "cribbage") in network.calls
     assert ("config", 1, {"essid": "cribbage", "authmode": 0}) in network.calls
     pin = store.files["web.pin"].decode()
     assert len(pin) == 4 and pin.isdigit()
-    assert rig.app.log[-1] == "web page: http://cribbage.local/ (PIN %s)" % pin
-    server.close()  # the coroutine the app would run beside the keys
-    again = wifi.start(rig.app, WifiConfig("home"), store)
+    assert rig.app.log[-1] == (
+        "Wi-Fi: access point; web page: http://cribbage.local/ or http://192.168.4.1/ (PIN %s)"
+        % pin
+    )
+    assert ("active", 1, False) in network.calls  # stopped: the radio is off again
+    call(_applied(wifi.Radio(rig.app, WifiConfig("home"), store)))
     assert ("connect", "home", "secret") in network.calls
     assert rig.app.log[-1].endswith("(PIN %s)" % pin)  # the same PIN after a restart
-    again.close()
+
+
+def test_wifi_and_the_pin_set_from_the_page_never_come_back_to_it(monkeypatch):
+    import sys
+
+    import wifi
+
+    network = FakeNetwork()
+    monkeypatch.setitem(sys.modules, "network", network)
+    monkeypatch.setattr(wifi, "heap_total", lambda: 4 * 1024 * 1024)
+    store = MemoryStore()
+    rig = Rig(store)
+
+    async def evening():
+        radio = wifi.Radio(rig.app, WifiConfig("access point"), store)
+        rig.app.radio = radio
+        radio.apply()
+        pin = store.files["web.pin"].decode()
+        client = TestClient(radio.server)
+        body = {"pin": pin, "wifi": "home", "network": "Kitchen", "password": "s3cret-pass"}
+        answer = await client.post("/api/settings", body=body)
+        assert answer.status_code == 200 and radio.mode == "access point"  # the answer first
+        await asyncio.sleep(1.2)
+        assert radio.mode == "home" and ("connect", "Kitchen", "s3cret-pass") in network.calls
+        client = TestClient(radio.server)
+        shown = [await client.get(path) for path in ("/api/settings", "/api/state")]
+        changed = await client.post("/api/settings", body={"pin": pin, "new_pin": "2468"})
+        refused = await client.post("/api/settings", body={"pin": "2468", "new_pin": "24x8"})
+        radio.stop()
+        return answer, shown, changed, refused
+
+    answer, shown, changed, refused = call(evening())
+    assert answer.json["wifi"] == "home" and answer.json["network"] == "Kitchen"
+    for reply in [answer] + shown:
+        assert "s3cret" not in reply.body.decode()  # never sent back, never printed
+    assert not any("s3cret" in line for line in rig.lines)
+    assert wifi.choice(WifiConfig("off"), store) == ("home", "Kitchen", "s3cret-pass")
+    assert changed.status_code == 200 and store.files["web.pin"] == b"2468"
+    assert (refused.status_code, refused.json) == (400, {"error": "new_pin: 4 digits"})
 
 
 def test_the_coach_answers_the_phone_that_asks_and_changes_nothing():
@@ -344,19 +400,30 @@ def test_history_and_settings_through_the_api():
     rig = Rig(store)
     client = client_for(rig)
     assert call(client.get("/api/history")).json == {"match": None, "past_matches": []}
+    palettes = [["blue", "orange", "yellow"], ["purple", "sky blue", "yellow"],
+                ["blue", "purple", "sky blue"]]  # fmt: skip
     assert call(client.get("/api/settings")).json == {
-        "players": 2, "target": 121, "games": 1, "brightness": 64,
+        "players": 2, "target": 121, "games": 1, "brightness": 64, "colours": 0,
+        "palettes": palettes, "wifi": "off", "network": "",
     }  # fmt: skip
     changed = call(client.post("/api/settings", body={"pin": PIN, "target": 61, "games": 3}))
-    assert changed.json == {"players": 2, "target": 61, "games": 3, "brightness": 64}
+    assert (changed.json["target"], changed.json["games"]) == (61, 3)
     assert Rig(store).app.controller.target == 61  # kept, as keys A B C keep them
     bright = call(client.post("/api/settings", body={"pin": PIN, "brightness": 128}))
     assert bright.json["brightness"] == 128 and rig.app.renderer.brightness == 128
+    assert Rig(store).app.renderer.brightness == 128  # kept on the flash too
     for body, error in (
         ({"pin": PIN, "players": 3}, "players: 3 need a board with three tracks"),
         ({"pin": PIN, "target": 100}, "target: one of (121, 61, 62)"),
         ({"pin": PIN, "brightness": 300}, "brightness: a whole number from 8 to 255"),
         ({"pin": PIN, "colour": 1}, "unknown field: colour"),
+        ({"pin": PIN, "colours": 3}, "colours: one of (0, 1, 2)"),
+        ({"pin": PIN, "wifi": "upstairs"}, "wifi: one of ('off', 'access point', 'home')"),
+        ({"pin": PIN, "wifi": "home"}, "home: enter the network's name first"),
+        (
+            {"pin": PIN, "network": "Kitchen", "password": "short"},
+            "a Wi-Fi password is 8 to 63 characters (or none, for an open one)",
+        ),
     ):
         refused = call(client.post("/api/settings", body=body))
         assert (refused.status_code, refused.json) == (400, {"error": error})
@@ -379,6 +446,12 @@ def test_statistics_per_side_outlive_the_match_that_made_them():
     rig.press("#")
     play_match(rig, seed=7)
     finished = call(client.get("/api/stats")).json
+    played = call(client.get("/api/history")).json["match"]["played"]
+    match = rig.match
+    assert [game["winner"] for game in played] == match.results
+    last = played[-1]
+    assert last["runner_up"] == match.front[1 - match.results[-1]]  # the loser's final score
+    assert last["skunk"] == match.skunked(1 - match.results[-1])
     assert finished["all"] == [
         finished["match"][0],
         finished["match"][1],
@@ -397,3 +470,26 @@ def test_statistics_per_side_outlive_the_match_that_made_them():
     damaged = call(client.get("/api/stats")).json
     assert damaged["problem"] == "the statistics file is damaged"
     assert damaged["all"][0]["deals"] == 1  # this match alone: nothing is made up
+
+
+def test_side_colours_from_the_page_change_the_leds_and_the_words_and_are_kept():
+    store = MemoryStore()
+    rig = Rig(store)
+    client = client_for(rig)
+    call(client.post("/api/keys", body={"pin": PIN, "keys": ["#", "5", "4", "0", "5"]}))
+    rig.wait(20)  # the board's loop repaints
+    layout = rig.app.layout
+    blue_front = rig.colour(layout.peg_led(0, 2, 121))
+    assert blue_front == (0, 114 * 64 // 255, 178 * 64 // 255)
+    answer = call(client.post("/api/settings", body={"pin": PIN, "colours": 1}))
+    assert answer.json["colours"] == 1
+    rig.wait(20)
+    # Side 0 is purple now (204, 121, 167 at the brightness), and is called so.
+    assert rig.colour(layout.peg_led(0, 2, 121)) == (204 * 64 // 255, 121 * 64 // 255,
+                                                     167 * 64 // 255)  # fmt: skip
+    rig.keys("5")
+    assert rig.lines[-1].startswith("sky blue")  # side 1: a pair
+    again = Rig(store)
+    assert again.app.palette == 1 and again.app.side_names[0] == "purple"
+    state = call(client_for(again).get("/api/state")).json
+    assert state["sides"] == ["purple", "sky blue", "yellow"]

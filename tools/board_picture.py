@@ -9,66 +9,21 @@ import argparse
 import sys
 
 import _paths  # noqa: F401
+from board.places import places
 
 STATUS_LABELS = (
     ["mode"] + ["dealer"] * 3 + ["turn"] * 3 + ["tens"] * 3 + ["units"] * 9 + ["games"] * 5
 ) + ["saving", "error"]
 
 
-# Rows from the bottom edge of the board up; None is the gap between two tracks.
-ROWS_BOTTOM_UP = {2: (0, 1, None, 2, 3), 3: (0, 1, None, 2, 3, None, 5, 4)}
-
-
-def _places(config):
-    """[(led, column, x_mm, y_mm, kind)] for every LED. column counts text cells: one per
-    hole, one more between groups of five holes and between the parts of the status line,
-    as the wood shows them with a wider gap (GROUP_GAP_MM)."""
-    from board.layout import Layout
-
-    layout = Layout(config)
-    pitch = config.HOLE_PITCH_MM
-    gap = config.GROUP_GAP_MM
-    left = 3 * pitch
-    row_y = {}
-    y = 3 * pitch  # the status line sits below the tracks
-    for row in ROWS_BOTTOM_UP[layout.tracks]:
-        if row is None:
-            y += config.TRACK_GAP_MM
-        else:
-            row_y[row] = y
-            y += pitch
-    places = []
-    for side in range(layout.tracks):
-        outer, inner = ((0, 1), (3, 2), (4, 5))[side]
-        for hole in range(60):
-            row, column = (outer, hole) if hole < 30 else (inner, 59 - hole)
-            led = layout.track_leds[side * 60 + hole]
-            x = left + column * pitch + column // 5 * gap
-            places.append((led, 3 + column + column // 5, x, row_y[row], "hole"))
-        places.append((layout.start_holes[side], 1, left - 2 * pitch, row_y[outer], "start"))
-    middle = (min(row_y.values()) + max(row_y.values())) / 2.0
-    places.append((layout.game_hole, 3 + 36, left + 30 * pitch + 6 * gap, middle, "game"))
-    parts = sorted(layout.status.values())
-    x = left
-    column = 3
-    for first, count in parts:
-        for i in range(count):
-            places.append((first + i, column, x, pitch, "status"))
-            x += pitch
-            column += 1
-        x += gap
-        column += 1
-    return places
-
-
 def geometry(config):
     """[(led, x_mm, y_mm, kind)] for every LED; y grows up the board, hole 0 at the left."""
-    return [(led, x, y, kind) for led, _, x, y, kind in _places(config)]
+    return [(led, x, y, kind) for led, _, x, y, kind in places(config)]
 
 
 def text_cells(config):
     """{led: (y_mm, column)}: where each LED goes on a terminal, one character a hole."""
-    return {led: (y, column) for led, column, _, y, _ in _places(config)}
+    return {led: (y, column) for led, column, _, y, _ in places(config)}
 
 
 def display_rgb(rgb, brightness):

@@ -90,7 +90,7 @@ def build_page(out_dir):
     return ["www/index.html.gz"]
 
 
-MICRODOT_MODULES = ("__init__.py", "microdot.py")  # what web.py uses of the package
+MICRODOT_MODULES = ("__init__.py", "microdot.py", "helpers.py", "sse.py")  # what web.py uses
 
 
 def build_microdot(out_dir):

@@ -18,7 +18,9 @@ SIDE_NAMES = ("blue", "orange", "yellow")
 MODE_NAMES = ("cribbage", "makao", "latvian")
 MODE_COLOURS = (rd.MODE_CRIBBAGE, rd.MODE_MAKAO, rd.MODE_LATVIAN)
 LOG_LINES = 12  # console lines kept for the web page
-SETTINGS = "settings.log"  # one record: the mode the board was last in, the match choices
+# One record: the mode the board was last in, the match choices (players, target, games;
+# zeros when none were keyed), the brightness and the side colours (board.colours).
+SETTINGS = "settings.log"
 # Modules only cribbage, or only the shedding games, use. On the board a module's code sits
 # in RAM, so the family the board is not playing is unloaded: about 25 KB either way.
 FAMILY_MODULES = (
@@ -58,8 +60,13 @@ class App:
         self.overlay = Overlay()
         self.settings = Journal(store, SETTINGS)
         self.log = None  # the last console lines, kept once the web page is served
+        self.radio = None  # Wi-Fi and the web server (wifi.Radio), once the loop runs
+        self.said = 0  # console lines said so far, and frames shown: a live page redraws
+        self.frames = 0  # when either changes
         self.mode = 0
         self.choices = b""  # the next match's players, target and games, as keyed
+        self.palette = 0  # the side colours: board.colours.PALETTES
+        self.side_names = list(SIDE_NAMES)  # the controllers say these: changed in place
         self.history = None  # the mode's History: its own journal, undo and power safety
         self.controller = None  # what the keys mean in this mode
         self.view = None  # draws the mode's frame
@@ -69,6 +76,7 @@ class App:
 
     def tell(self, line):
         """Says a line on the console, and keeps it for the web page when there is one."""
+        self.said += 1
         log = self.log
         if log is not None:
             if len(log) >= LOG_LINES:
@@ -94,7 +102,7 @@ class App:
             self.history.before_compacting = self.archive_match
             tracks = self.layout.tracks
             self.controller = CribbageKeys(
-                self.history, self.overlay, self.tell, SIDE_NAMES, tracks, self.choices,
+                self.history, self.overlay, self.tell, self.side_names, tracks, self.choices,
                 self.remember_choices,
             )  # fmt: skip
             self.view = peg_view.draw_base
@@ -136,7 +144,11 @@ class App:
         mode = 0
         if saved and saved[0] < len(MODE_NAMES):
             mode = saved[0]
-            self.choices = saved[1:]
+            self.choices = saved[1:4] if len(saved) > 3 and saved[1] else b""
+            if len(saved) >= 6 and saved[4:6] != bytes([self.renderer.brightness, 0]):
+                from board import colours  # older records end at the choices
+
+                colours.apply(self, saved[4], saved[5])
         for index in range(len(MODE_NAMES)):
             if index != mode:  # open_mode reads this one
                 self._check(
@@ -169,9 +181,15 @@ class App:
         self.choices = choices
         self._save_settings(self.mode, "the match choices")
 
+    def save_looks(self):
+        """Keeps the brightness and the side colours (board.colours.apply sets them)."""
+        self._save_settings(self.mode, "the brightness and colours")
+
     def _save_settings(self, mode, what):
+        record = bytes([mode]) + (self.choices or b"\0\0\0")
+        record += bytes([self.renderer.brightness, self.palette])
         try:
-            self.settings.rewrite([bytes([mode]) + self.choices])
+            self.settings.rewrite([record])
         except OSError as error:
             self.tell("saving %s failed (%s)" % (what, error))
 
@@ -189,6 +207,14 @@ class App:
         """One key event, as the debouncer reports it."""
         if name == "D" and long:
             self.switch_mode()  # hold D: cribbage, Makao, the Latvian game, in turn
+        elif long and name in "90":
+            import wifi
+
+            if name == "9":
+                wifi.cycle(self)  # hold 9: Wi-Fi off, access point, home network
+            else:
+                wifi.show_pin(self)  # hold 0: the web page's PIN on the count LEDs
+            self.dirty = True
         elif self.controller.key(name, long, self.overlay.now):
             self.dirty = True
 
@@ -218,6 +244,7 @@ class App:
         if drawn:
             self.renderer.finish(self.hardware.pixels.buf)
             self.hardware.show()  # 4.5 ms on the wire: only for a frame that changed
+            self.frames += 1
         # One more frame after an animation ends, to paint it away.
         self.dirty = was_animating
         return True
@@ -253,7 +280,7 @@ class App:
 
     async def tasks(self):
         """Boots, then polls the keys, repaints and feeds the watchdog, for ever; and serves
-        the web page beside them when config.WIFI turns it on (wifi.py)."""
+        the web page beside them while Wi-Fi is on (wifi.py)."""
         import asyncio
 
         sleep_ms = getattr(asyncio, "sleep_ms", None)
@@ -265,11 +292,10 @@ class App:
         self.boot(self.hardware.ticks_ms())
         self.heartbeat = self.hardware.ticks_ms()
         work = [self.keys_task(sleep_ms), self.paint_task(sleep_ms), self.watchdog_task(sleep_ms)]
-        from wifi import start
+        from wifi import Radio
 
-        server = start(self, self.config, self.store)
-        if server is not None:
-            work.append(server)
+        self.radio = Radio(self, self.config, self.store)
+        self.radio.apply()
         await asyncio.gather(*work)
 
     def run(self):

@@ -6,15 +6,23 @@
 # App.press: the same rules, journal and undo as the keypad.
 import asyncio
 import json
+from binascii import hexlify
 
 from microdot import Microdot, Request, Response
+from microdot.sse import with_sse
 
+import wifi
 from cards import CardError, name, parse
 
 MAX_BODY = 2048  # a request body above this is refused whole
 MAX_KEYS = 32  # keys in one request
 LONG = "hold:"  # a key held, as "hold:#"
 KEY_NAMES = "123A456B789C*0#D"
+EVENT_CHECK_MS = 50  # how often a live page's stream looks for a change
+SETTINGS_FIELDS = (
+    "pin", "players", "target", "games", "brightness", "colours", "new_pin", "wifi", "network",
+    "password",
+)  # fmt: skip
 
 
 class WebError(Exception):
@@ -24,42 +32,79 @@ class WebError(Exception):
         self.words = words
 
 
-class Board:
-    """What the page sees of the App, and what it may do to it."""
+class _Unlocked:
+    # On the board the server and the keys share one asyncio loop: nothing to lock.
+    def __enter__(self):
+        return self
 
-    def __init__(self, app, pin, page):
+    def __exit__(self, *exc):
+        return False
+
+
+class Board:
+    """What the page sees of the App, and what it may do to it. `lock` is held around every
+    use of the App (the simulator serves from a thread); `radio` is the board's wifi.Radio."""
+
+    def __init__(self, app, pin, page, lock=None, radio=None):
         self.app = app
         if app.log is None:
             app.log = []  # from now on the app keeps its last console lines for the page
         self.pin = pin  # 4 digits
         self.page = page  # the page's file, gzip-compressed
         self.wrong = 0  # wrong PINs in a row: each one answered more slowly
+        self.lock = lock if lock is not None else _Unlocked()
+        self.radio = radio
 
     def state(self):
+        with self.lock:
+            return self._state()
+
+    def _state(self):
         app = self.app
         game = app.history.state
+        pixels = app.hardware.pixels
         state = {
             "mode": ("cribbage", "makao", "latvian")[app.mode],
             "version": app.history.version,
             "awaiting": app.controller.describe(),
             "console": list(app.log),
+            "said": app.said,
+            # The strip itself, as its driver holds it: what the LEDs show, LED by LED.
+            "leds": hexlify(pixels.buf).decode(),
+            "order": list(pixels.ORDER[:3]),
+            "brightness": app.renderer.brightness,
+            "sides": list(app.side_names),
         }
         if app.mode == 0:
             state.update(cribbage_state(game, app.overlay))
         elif game.rules is not None:
             state.update(
                 {
+                    "players": game.players,
                     "turn": game.turn,
                     "cards": list(game.counts),
+                    "top": name(game.pile[-1]) if game.pile else None,
                     "penalty": game.penalty,
+                    "skips": game.fours,
                     "demand": game.demand_text(),
+                    "finished": list(game.finished),
                     "over": game.over,
                 }
             )
         return state
 
+    def changes(self):
+        """A value that changes whenever the page should redraw: the game, the LEDs shown,
+        the console."""
+        app = self.app
+        return (app.history.version, app.frames, app.said)
+
     def history(self):
         """The match so far and the results of the matches kept (cribbage's journal)."""
+        with self.lock:
+            return self._history()
+
+    def _history(self):
         match = self.app.history.state if self.app.mode == 0 else None
         if match is None or match.phase is None:
             past = list(match.past_matches) if match is not None else []
@@ -72,6 +117,15 @@ class Board:
                 "games_played": match.games_played,
                 "games_won": list(match.games_won),
                 "winners": list(match.results),
+                "played": [
+                    {
+                        "winner": match.results[i],
+                        "skunk": ("", "skunk", "double skunk")[match.game_marks[i] >> 2],
+                        "first_dealer": match.side_of(match.game_marks[i] & 3),
+                        "runner_up": match.runner_up[i],
+                    }
+                    for i in range(len(match.results))
+                ],
                 "skunk": match.skunk,
                 "double_skunk": match.double_skunk,
             },
@@ -81,6 +135,10 @@ class Board:
     def stats(self):
         """Statistics per side: this match's, and every match's the board has counted (the
         finished ones from the statistics file, which outlives the journal, with this one)."""
+        with self.lock:
+            return self._stats()
+
+    def _stats(self):
         from cribbage import tally as tl
 
         match = self.app.history.state if self.app.mode == 0 else None
@@ -102,22 +160,44 @@ class Board:
         }
 
     def settings(self):
-        choices = self.app.choices
-        keys = self.app.controller if self.app.mode == 0 else None
+        with self.lock:
+            return self._settings()
+
+    def _settings(self):
+        from board.colours import PALETTES
+
+        app = self.app
+        choices = app.choices
+        keys = app.controller if app.mode == 0 else None
+        mode, network, _ = wifi.choice(app.config, app.store)  # the password stays on the board
         return {
             "players": keys.players if keys else (choices[0] if choices else 2),
             "target": keys.target if keys else (choices[1] if choices else 121),
             "games": keys.games if keys else (choices[2] if choices else 1),
-            "brightness": self.app.renderer.brightness,
+            "brightness": app.renderer.brightness,
+            "colours": app.palette,
+            "palettes": [list(names) for names in PALETTES],
+            "wifi": mode,
+            "network": network,
         }
 
     def settle(self, body):
-        """The next match's choices (kept as A, B and C keep them) and the brightness."""
-        wanted = self.settings()
+        """The next match's choices (kept as A, B and C keep them), the brightness, the side
+        colours, the PIN and the Wi-Fi: all checked before any is changed."""
+        with self.lock:
+            self._settle(body)
+
+    def _settle(self, body):
+        from board.colours import PALETTES
+
+        app = self.app
+        wanted = self._settings()
         for field, allowed in (
             ("players", (2, 3, 4)),
             ("target", (121, 61, 62)),
             ("games", (1, 3, 5, 7, 9)),
+            ("colours", tuple(range(len(PALETTES)))),
+            ("wifi", wifi.MODES),
         ):
             if field in body:
                 if body[field] not in allowed or isinstance(body[field], bool):
@@ -128,20 +208,45 @@ class Board:
             raise WebError(400, "brightness: a whole number from 8 to 255")
         if not 8 <= brightness <= 255:
             raise WebError(400, "brightness: a whole number from 8 to 255")
-        keys = self.app.controller if self.app.mode == 0 else None
+        new_pin = body.get("new_pin")
+        if new_pin is not None and not (
+            isinstance(new_pin, str) and len(new_pin) == 4 and new_pin.isdigit()
+        ):
+            raise WebError(400, "new_pin: 4 digits")
+        keys = app.controller if app.mode == 0 else None
+        if keys is not None and wanted["players"] == 3 and keys.tracks < 3:
+            raise WebError(400, "players: 3 need a board with three tracks")
+        wifi_fields = ("wifi", "network", "password")
+        if any(field in body for field in wifi_fields):
+            try:
+                wifi.save(
+                    app.config, app.store, wanted["wifi"], body.get("network"),
+                    body.get("password"),
+                )  # fmt: skip
+            except ValueError as error:
+                raise WebError(400, str(error)) from None
+            if self.radio is not None:
+                asyncio.create_task(self._wifi_later())
         if keys is not None:
-            if wanted["players"] == 3 and keys.tracks < 3:
-                raise WebError(400, "players: 3 need a board with three tracks")
             keys.players, keys.target, keys.games = (
                 wanted["players"],
                 wanted["target"],
                 wanted["games"],
             )
-        self.app.remember_choices(bytes([wanted["players"], wanted["target"], wanted["games"]]))
-        if brightness != self.app.renderer.brightness:
-            self.app.renderer.set_brightness(brightness)
-            self.app.renderer.invalidate()
-            self.app.dirty = True
+        app.remember_choices(bytes([wanted["players"], wanted["target"], wanted["games"]]))
+        if (brightness, wanted["colours"]) != (app.renderer.brightness, app.palette):
+            from board import colours
+
+            colours.apply(app, brightness, wanted["colours"])
+            app.save_looks()
+        if new_pin is not None:
+            wifi.set_pin(app.store, new_pin)
+            self.pin = new_pin
+
+    async def _wifi_later(self):
+        # The answer leaves first: a new Wi-Fi mode ends this page's own connection.
+        await asyncio.sleep(1)
+        self.radio.apply()
 
     async def check_pin(self, body):
         if body.get("pin") == self.pin:
@@ -152,24 +257,33 @@ class Board:
         raise WebError(403, "wrong PIN")
 
     def enter_card(self, card):
-        before = len(self.app.log)
-        self.app.enter_card(card)
-        self._refused_since(before)
+        self._act(None, False, card)
 
     def press(self, keys):
         """Presses keys as the keypad would; a refused one ends it with 409 and its reason."""
         for key in keys:
             long = key.startswith(LONG)
-            name = key[len(LONG) :] if long else key
-            before = len(self.app.log)
-            self.app.press(name, long)
-            self._refused_since(before)
+            self._act(key[len(LONG) :] if long else key, long, -1)
 
-    def _refused_since(self, before):
+    def _act(self, key, long, card):
         # The app refuses as the keypad does, with an "error: ..." console line: 409 here.
-        for line in self.app.log[before:]:
-            if line.startswith("error: "):
-                raise WebError(409, line[7:])
+        with self.lock:
+            try:
+                said = self.app.said
+                if key is not None:
+                    self.app.press(key, long)
+                else:
+                    self.app.enter_card(card)
+                log = self.app.log
+                for index in range(max(0, len(log) - (self.app.said - said)), len(log)):
+                    if log[index].startswith("error: "):
+                        raise WebError(409, log[index][7:])
+            finally:
+                self.acted()
+
+    def acted(self):
+        """After the page acted on the game (the simulator repaints here; the board's own
+        loop repaints within 20 ms)."""
 
 
 def cribbage_state(match, overlay):
@@ -271,6 +385,28 @@ def make_server(board):
     async def state(request):
         return board.state()
 
+    @server.get("/api/layout")
+    async def layout(request):
+        # Where every LED's hole is on the wood (board.places, as the drilling drawing): the
+        # page draws the LEDs it is sent at these places.
+        from board.places import places
+
+        found = places(board.app.config)
+        return {"places": [[led, x, y, kind] for led, _, x, y, kind in found]}
+
+    @server.get("/api/events")
+    @with_sse
+    async def events(request, sse):
+        # The state each time it changes. A phone that stops reading gets no backlog: the
+        # next state is queued only once the last one has gone out.
+        sent = None
+        while True:
+            now = board.changes()
+            if now != sent and not sse.queue:
+                sent = now
+                await sse.send(board.state())
+            await asyncio.sleep(EVENT_CHECK_MS / 1000)
+
     @server.get("/api/history")
     async def history(request):
         return board.history()
@@ -282,7 +418,7 @@ def make_server(board):
     @server.post("/api/settings")
     @refusing
     async def settings(request):
-        body = read_body(request, ("pin", "players", "target", "games", "brightness"))
+        body = read_body(request, SETTINGS_FIELDS)
         await board.check_pin(body)
         board.settle(body)
         return board.settings()
@@ -300,6 +436,7 @@ def make_server(board):
         board.press(pressed)
         return board.state()
 
+    @server.post("/api/event")
     @server.post("/api/card")
     @refusing
     async def card(request):

@@ -1,11 +1,18 @@
-# Wi-Fi and the web page on the board: off unless config.WIFI turns them on, and then only on
-# a board whose heap can hold the server beside the game (one with PSRAM).
+# Wi-Fi and the web page on the board: off until turned on (hold 9, the page's settings, or
+# config.WIFI for a board's first start), and then only on a board whose heap can hold the
+# server beside the game (one with PSRAM). The choice and the home network's name and
+# password are kept on the flash in one journal record: power-safe, and never sent to a page
+# or printed.
 import gc
 
 from micropython import const
 
 NEEDS_HEAP = const(1000000)  # the game takes about 100 KB, microdot and the page about 40 KB
 PIN_FILE = "web.pin"
+CHOICE_FILE = "wifi.log"
+MODES = ("off", "access point", "home")
+_OFF = const(0)
+_HOME = const(2)
 
 
 def heap_total():
@@ -31,35 +38,156 @@ def board_pin(store):
     return made
 
 
-def start(app, config, store):
-    """Turns Wi-Fi on as config.WIFI says; returns the web server's coroutine to run beside
-    the keys, or None (Wi-Fi off, or a board that cannot hold the server)."""
+def set_pin(store, pin):
+    if not isinstance(pin, str) or len(pin) != 4 or not pin.isdigit():
+        raise ValueError("a PIN is 4 digits")
+    store.replace(PIN_FILE, pin.encode())
+
+
+def _journal(store):
+    from journal import Journal
+
+    return Journal(store, CHOICE_FILE)
+
+
+def choice(config, store):
+    """(mode, home network name, password): as last chosen on the board, else config.py's."""
+    try:
+        record = _journal(store).check()
+    except OSError:
+        record = None
+    if record and record[0] < len(MODES) and 2 + record[1] <= len(record):
+        name_end = 2 + record[1]
+        return MODES[record[0]], record[2:name_end].decode(), record[name_end:].decode()
     mode = getattr(config, "WIFI", "off")
-    if mode == "off":
-        return None
-    total = heap_total()
-    if total is not None and total < NEEDS_HEAP:
-        app.tell(
-            "Wi-Fi stays off: the web page needs a board with PSRAM (%d KB of heap here;"
-            " an ESP32-WROVER or ESP32-S3 module with MicroPython's SPIRAM firmware)"
-            % (total // 1024)
-        )
-        app.overlay.flash_error(app.overlay.now)
-        return None
-    import network
+    return mode, getattr(config, "WIFI_NAME", ""), getattr(config, "WIFI_PASSWORD", "")
 
-    network.hostname(config.HOSTNAME)
-    if mode == "access point":
-        wlan = network.WLAN(network.AP_IF)
-        wlan.active(True)
-        wlan.config(essid=config.HOSTNAME, authmode=0)  # open: the PIN guards the game
+
+def save(config, store, mode, name=None, password=None):
+    """Keeps a new choice; a name or password not given stays as it was. ValueError for a
+    choice that cannot be; OSError when the flash refuses it."""
+    if mode not in MODES:
+        raise ValueError("mode: one of %s" % (MODES,))
+    _, old_name, old_password = choice(config, store)
+    name = old_name if name is None else name
+    password = old_password if password is None else password
+    if not isinstance(name, str) or not isinstance(password, str):
+        raise ValueError("a network's name and password are text")
+    name_bytes = name.encode()
+    password_bytes = password.encode()
+    if len(name_bytes) > 32:
+        raise ValueError("a network's name is 32 bytes at most")
+    if password_bytes and not 8 <= len(password_bytes) <= 63:
+        raise ValueError("a Wi-Fi password is 8 to 63 characters (or none, for an open one)")
+    if mode == "home" and not name_bytes:
+        raise ValueError("home: enter the network's name first")
+    record = bytes([MODES.index(mode), len(name_bytes)]) + name_bytes + password_bytes
+    _journal(store).rewrite([record])
+
+
+class Radio:
+    """The Wi-Fi interface and the web server, turned on and off while the board plays."""
+
+    def __init__(self, app, config, store):
+        self.app = app
+        self.config = config
+        self.store = store
+        self.mode = "off"
+        self.wlan = None
+        self.server = None
+
+    def apply(self):
+        """Turns Wi-Fi on or off as chosen; runs in the asyncio loop beside the keys."""
+        self.stop()
+        mode, name, password = choice(self.config, self.store)
+        if mode == "off":
+            return
+        total = heap_total()
+        if total is not None and total < NEEDS_HEAP:
+            self.app.tell(
+                "Wi-Fi stays off: the web page needs a board with PSRAM (%d KB of heap here;"
+                " an ESP32-WROVER or ESP32-S3 module with MicroPython's SPIRAM firmware)"
+                % (total // 1024)
+            )
+            self.app.overlay.flash_error(self.app.overlay.now)
+            return
+        import asyncio
+
+        import network
+
+        hostname = self.config.HOSTNAME
+        network.hostname(hostname)
+        if mode == "access point":
+            self.wlan = network.WLAN(network.AP_IF)
+            self.wlan.active(True)
+            self.wlan.config(essid=hostname, authmode=0)  # open: the PIN guards the game
+        else:
+            self.wlan = network.WLAN(network.STA_IF)
+            self.wlan.active(True)
+            self.wlan.connect(name, password)
+        from web import Board, make_server
+
+        pin = board_pin(self.store)
+        self.server = make_server(Board(self.app, pin, "/www/index.html.gz", radio=self))
+        asyncio.create_task(self.server.start_server(port=80))
+        self.mode = mode
+        self.app.tell("Wi-Fi: %s; web page: %s (PIN %s)" % (mode, self.url(), pin))
+
+    def stop(self):
+        if self.server is not None:
+            self.server.shutdown()
+            self.server = None
+        if self.wlan is not None:
+            self.wlan.active(False)
+            self.wlan = None
+        self.mode = "off"
+
+    def address(self):
+        """The board's address on the network, or None."""
+        if self.wlan is None:
+            return None
+        address = self.wlan.ifconfig()[0]
+        return None if address == "0.0.0.0" else address
+
+    def url(self):
+        address = self.address()
+        where = " or http://%s/" % address if address else ""
+        return "http://%s.local/%s" % (self.config.HOSTNAME, where)
+
+
+def cycle(app):
+    """Hold 9: Wi-Fi off, the board's own access point, the home network (once one was
+    entered on the page), off again. Kept on the flash and applied at once."""
+    config, store = app.config, app.store
+    mode, name, _ = choice(config, store)
+    index = (MODES.index(mode) + 1) % len(MODES) if mode in MODES else _OFF
+    if index == _HOME and not name:
+        index = _OFF
+    try:
+        save(config, store, MODES[index])
+    except OSError as error:
+        app.tell("error: the Wi-Fi choice could not be saved (%s)" % error)
+        return
+    app.tell("Wi-Fi: %s" % MODES[index])
+    if app.radio is not None:
+        app.radio.apply()
+    elif index != _OFF:
+        app.tell("the page is served when the board starts with Wi-Fi on")
+
+
+def show_pin(app):
+    """Hold 0: the PIN spelled on the count LEDs, then the last number of the board's
+    address, and both said on the console."""
+    pin = board_pin(app.store)
+    digits = bytearray(pin.encode())
+    radio = app.radio
+    address = radio.address() if radio is not None else None
+    if address is not None:
+        digits.extend(address.rsplit(".", 1)[1].encode())
+    for index in range(len(digits)):
+        digits[index] -= 48
+    app.overlay.spell(bytes(digits), app.overlay.now)
+    if radio is None or radio.mode == "off":
+        app.tell("web PIN %s; Wi-Fi is off (hold 9 to turn it on)" % pin)
     else:
-        wlan = network.WLAN(network.STA_IF)
-        wlan.active(True)
-        wlan.connect(config.WIFI_NAME, config.WIFI_PASSWORD)
-    from web import Board, make_server
-
-    pin = board_pin(store)
-    server = make_server(Board(app, pin, "/www/index.html.gz"))
-    app.tell("web page: http://%s.local/ (PIN %s)" % (config.HOSTNAME, pin))
-    return server.start_server(port=80)
+        app.tell("web page: %s (PIN %s)" % (radio.url(), pin))

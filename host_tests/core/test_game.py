@@ -339,22 +339,30 @@ def test_the_match_tallies_hands_cribs_pegging_heels_and_skunks_per_side():
         "pegged": 26, "pegged_per_deal": 13, "twenty_nines": 1, "big_hands": 1,
         "his_heels": 1, "skunks_given": 1, "skunks_taken": 0,
     }  # fmt: skip
+    # The game as the match keeps it: seat 1 won, seat 0 skunked on 29, seat 1 dealt first.
+    assert (match.results, match.game_marks, match.runner_up) == ([1], [1 * 4 + 1], [29])
     restored = Match()
     restored.restore(match.snapshot())
     assert list(restored.tally) == list(match.tally) and restored.match_number == 1
+    assert (restored.results, restored.game_marks, restored.runner_up) == ([1], [5], [29])
 
 
 def test_the_largest_checkpoint_fits_one_journal_record():
-    # Every list at its longest and every figure at its widest, three sides: 255 bytes less
-    # the checkpoint's own header (5) and an undone event (up to 9) must hold it.
+    # Every list at its longest and every figure at its widest: 255 bytes less the
+    # checkpoint's own header (5) and an undone event (up to 9) must hold it.
     for players in (2, 3, 4):
         match = match_with(players=players, games=9)
-        match.past_matches = [[9, 9, 9]] * 8
-        match.results = [0] * 17
-        match.seen = [(rank, 1) for rank in range(13)] * 2
+        sides = match.sides()
+        match.past_matches = [[9] * sides] * 8
+        games = 17  # a 9-game match with ties at the top played on
+        match.results = [0] * games
+        match.game_marks = [8] * games
+        match.runner_up = [120] * games
+        cards = players * 4
+        match.seen = [(rank % 13, 1) for rank in range(1 + cards + 4)]  # the crib shown last
         match.laid_by = [[(1, 1)] * 4 for _ in range(players)]
-        match.play.laid = [1] * 16
-        match.play.ranks = [1] * 16
+        match.play.laid = [1] * cards
+        match.play.ranks = [1] * cards
         for index in range(len(match.tally)):
             match.tally[index] = 65535
-        assert len(match.snapshot()) <= 255 - 5 - 9
+        assert len(match.snapshot()) <= 255 - 5 - 9, (players, len(match.snapshot()))

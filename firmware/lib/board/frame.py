@@ -42,6 +42,7 @@ def draw(renderer, layout, state, overlay, version, draw_base, mode_colour, matc
         and not overlay.save_failed
         and overlay.prompt == 0
         and not overlay.echo_until
+        and not overlay.spelled
     )
     signature = 0 if quiet else overlay_signature(overlay)
     if version == renderer.base_version:

@@ -9,6 +9,8 @@ CELEBRATION_MS = const(3000)
 FRAME_MS = const(60)
 COUNT_STEP_MS = const(450)  # each item of a show: "fifteen 2, fifteen 4, a pair is 6 ..."
 ECHO_MS = const(1200)  # a rank or suit keyed stays on the count LEDs this long
+SPELL_MS = const(1200)  # each digit spelled (the web PIN): shown, then a short dark gap
+SPELL_GAP_MS = const(300)
 
 NONE = const(0)
 WIN = const(1)
@@ -32,6 +34,8 @@ class Overlay:
         self.prompt = 0  # the sign of what the board waits for (board.signs), 0 for none
         self.echo = 0  # a rank (1-13) or suit (1-4) just keyed, shown on the count LEDs ...
         self.echo_until = 0  # ... until then (0: not shown)
+        self.spelled = b""  # digits shown one after another on the count LEDs (the PIN)
+        self.spell_start = 0
         self.now = 0
 
     def flash_error(self, now):
@@ -47,9 +51,21 @@ class Overlay:
         self.echo = value
         self.echo_until = ticks_add(now, ECHO_MS) or 1
 
+    def spell(self, digits, now):
+        """Shows digits (bytes of 0-9) one at a time on the count LEDs: 1-9 as units, 0 as
+        one ten, as the keypad's 0 key means ten."""
+        self.spelled = digits
+        self.spell_start = now
+
     def line(self):
-        """What the count LEDs show over the game: 16 + the number echoed, the prompt sign,
-        or 0 for nothing."""
+        """What the count LEDs show over the game: 16 + the number echoed or the digit
+        spelled, the prompt sign, or 0 for nothing."""
+        if self.spelled:
+            step = ticks_diff(self.now, self.spell_start)
+            if 0 <= step < len(self.spelled) * SPELL_MS:
+                if step % SPELL_MS >= SPELL_MS - SPELL_GAP_MS:
+                    return 0  # dark between two digits, so 4 4 reads as two fours
+                return 16 + (self.spelled[step // SPELL_MS] or 10)
         if self.echo_until and ticks_diff(self.echo_until, self.now) > 0:
             return 16 + self.echo
         return self.prompt
@@ -88,6 +104,10 @@ class Overlay:
             self.effect = NONE
         if self.echo_until and ticks_diff(self.echo_until, self.now) <= 0:
             self.echo_until = 0
+        if self.spelled:
+            step = ticks_diff(self.now, self.spell_start)
+            if not 0 <= step < len(self.spelled) * SPELL_MS:
+                self.spelled = b""
         if self.count_side >= 0 and self.counting() < 0:
             if ticks_diff(self.now, self.count_start) > 0:
                 self.count_side = -1
@@ -96,6 +116,6 @@ class Overlay:
         self.expire()
         if self.preview_side >= 0 and self.preview_points > 0:
             return True  # the preview peg blinks
-        if self.counting() >= 0 or self.echo_until:
+        if self.counting() >= 0 or self.echo_until or self.spelled:
             return True
         return ticks_diff(self.error_until, self.now) > 0 or self.frame() >= 0

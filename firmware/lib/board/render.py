@@ -86,6 +86,13 @@ class Renderer:
         self.scale = 255  # the last frame's dimming for the current budget, 255 = none
         self.milliamps = 0  # the last frame's estimated draw
 
+    def set_sides(self, sides):
+        """New side colours (and their pale second-lap shades), at the same brightness."""
+        for side in range(3):
+            self.colours[SIDE_0 + side] = tuple(sides[side])
+            self.colours[PALE_0 + side] = _pale(sides[side])
+        self.set_brightness(self.brightness)
+
     def set_brightness(self, brightness):
         self.brightness = brightness
         for colour in range(len(self.colours)):

@@ -1,11 +1,13 @@
 # A cribbage match as a fold over events: Match().apply(event) checks the event against the
 # rules, then changes the state and returns what it scored. A refused event raises RuleError
 # and changes nothing, so it never reaches the journal.
+from array import array
+
 from cards import CardError, make, names
 from cribbage import events as ev
-from cribbage import tally as tl
 from cribbage.pegging import Play, PlayError
 from cribbage.show import check_show, flush_points, nobs_card, rank_items, show_total
+from micropython import const
 from packing import Packer, Unpacker
 
 CUT = "cut"
@@ -18,6 +20,21 @@ IMPOSSIBLE_SHOWS = (19, 25, 26, 27)
 TARGETS = (61, 62, 121)
 MATCH_LENGTHS = (1, 3, 5, 7, 9)
 PHASES = (None, CUT, PLAY, SHOW, GAME_OVER, MATCH_OVER)
+# This match's statistics, figure by figure per side (cribbage.tally reads them out; its
+# figures are numbered the same). Kept here as constants: the board loads no module for them.
+_HANDS = const(0)
+_HAND_POINTS = const(1)
+_CRIBS = const(2)
+_CRIB_POINTS = const(3)
+_DEALS = const(4)
+_PEGGED = const(5)
+_TWENTY_NINES = const(6)
+_BIG_HANDS = const(7)  # 20 points or more
+_HEELS = const(8)
+_SKUNKS_GIVEN = const(9)
+_SKUNKS_TAKEN = const(10)
+_FIELDS = const(11)
+_TALLY_BYTES = const(66)  # 3 sides of 11 figures of 2 bytes
 KEPT_MATCHES = 8  # finished matches remembered after compaction: the heap stays flat
 
 
@@ -43,7 +60,7 @@ class Match:
         self.settings_id = 0
         self.deal_started = False  # the last event began a deal: a place for a checkpoint
         self.match_number = 0  # matches begun on this board: the statistics file's key
-        self.tally = tl.new()  # this match's statistics per side
+        self.tally = array("H", bytes(_TALLY_BYTES))  # this match's statistics per side
         self.finished = None  # (number, tally) of the match the last new match ended
 
     # -- the shape of the table ------------------------------------------------------------
@@ -101,15 +118,21 @@ class Match:
             starter, self.show_index, self.missed, self.missed_by,
         ):  # fmt: skip
             packer.put(value)
-        for values in (self.games_won, self.front, self.rear, self.results):
+        for values in (self.games_won, self.front, self.rear):
             packer.put_list(values)
+        # Each game's winner with its skunk and first dealer, in one byte (older checkpoints
+        # hold the winner alone: the same value with no skunk and dealer 0).
+        packer.put_list(
+            [self.results[i] + 3 * self.game_marks[i] for i in range(len(self.results))]
+        )
         packer.put_list([rank * 5 + suit for rank, suit in self.seen])
         for laid in self.laid_by:
             packer.put_list([rank * 5 + suit for rank, suit in laid])
         self.play.pack(packer)
         packer.put_wide(self.match_number)
-        for index in range(self.sides() * tl.FIELDS):
+        for index in range(self.sides() * _FIELDS):
             packer.put_wide(self.tally[index])
+        packer.put_list(self.runner_up)
         return bytes(packer.data)
 
     def restore(self, data):
@@ -127,7 +150,10 @@ class Match:
             self.games_won = unpacker.get_list()
             self.front = unpacker.get_list()
             self.rear = unpacker.get_list()
-            self.results = unpacker.get_list()
+            games = unpacker.get_list()
+            self.results = [value % 3 for value in games]
+            self.game_marks = [value // 3 for value in games]
+            self.runner_up = [0] * len(games)  # unknown in checkpoints made before
             self.seen = [(v // 5, v % 5) for v in unpacker.get_list()]
             self.laid_by = [
                 [(v // 5, v % 5) for v in unpacker.get_list()] for _ in range(self.players)
@@ -135,18 +161,23 @@ class Match:
             self.play = Play(self.players, 0)
             self.play.unpack(unpacker)
             self.settings_id = self._settings_id()
-        self.tally = tl.new()
+        self.tally = array("H", bytes(_TALLY_BYTES))
         if not unpacker.done_yet():  # checkpoints written before the statistics have none
             self.match_number = unpacker.get_wide()
             if self.phase is not None:
-                for index in range(self.sides() * tl.FIELDS):
+                for index in range(self.sides() * _FIELDS):
                     self.tally[index] = unpacker.get_wide()
+                self.runner_up = unpacker.get_list()
         unpacker.done()
 
     def _settings_id(self):
         # One number for what the table looks like all match long: views redraw their
         # background (skunk lines) only when it changes.
         return ((self.target * 128 + self.skunk) * 128 + self.double_skunk) * 8 + self.players
+
+    def _count(self, side, figure, amount=1):
+        at = side * _FIELDS + figure
+        self.tally[at] = min(self.tally[at] + amount, 0xFFFF)
 
     def _keep_match(self, games_won):
         self.past_matches.append(list(games_won))
@@ -224,7 +255,7 @@ class Match:
             self._keep_match(self.games_won)
             self.finished = (self.match_number, self.tally)
         self.match_number = (self.match_number + 1) & 0xFFFF or 1
-        self.tally = tl.new()
+        self.tally = array("H", bytes(_TALLY_BYTES))
         self.players = players
         self.target = target
         self.games = games
@@ -234,7 +265,9 @@ class Match:
         self.settings_id = self._settings_id()
         self.games_won = [0] * self.sides()
         self.games_played = 0
-        self.results = []  # (winner side, loser score lines) per game
+        self.results = []  # the winning side of each game
+        self.game_marks = []  # each game's skunk (0 none, 1 skunk, 2 double) * 4 + first dealer
+        self.runner_up = []  # each game's best losing score
         self.game_first_dealer = first_dealer
         self._new_game(first_dealer)
 
@@ -256,7 +289,7 @@ class Match:
         self.show_index = 0
         self.deal_started = True
         for side in range(self.sides()):
-            tl.add(self.tally, side, tl.DEALS)
+            self._count(side, _DEALS)
 
     def _score(self, side, points, reason, seat=-1):
         # Counting out: once a side reaches the target nothing more is added.
@@ -269,20 +302,18 @@ class Match:
             self._end_game(side)
 
     def _end_game(self, winner):
-        credit = 1
         losers = [self.front[s] for s in range(self.sides()) if s != winner]
-        if self.flags & ev.SKUNK_COUNTS_DOUBLE:
-            if min(losers) < self.double_skunk:
-                credit = 3
-            elif min(losers) < self.skunk:
-                credit = 2
+        grade = 2 if min(losers) < self.double_skunk else 1 if min(losers) < self.skunk else 0
+        credit = 1 + grade if self.flags & ev.SKUNK_COUNTS_DOUBLE else 1
         for side in range(self.sides()):
             if side != winner and self.front[side] < self.skunk:
-                tl.add(self.tally, side, tl.SKUNKS_TAKEN)
-                tl.add(self.tally, winner, tl.SKUNKS_GIVEN)
+                self._count(side, _SKUNKS_TAKEN)
+                self._count(winner, _SKUNKS_GIVEN)
         self.games_won[winner] += credit
         self.games_played += 1
         self.results.append(winner)
+        self.game_marks.append(grade * 4 + self.game_first_dealer)
+        self.runner_up.append(max(losers))
         self.phase = MATCH_OVER if self._match_decided() else GAME_OVER
 
     def skunked(self, side):
@@ -332,7 +363,7 @@ class Match:
             raise RuleError("no side %d at this table" % side)
         if not 1 <= points <= 31:
             raise RuleError("peg 1 to 31 points at a time")
-        tl.add(self.tally, side, tl.PEGGED, points)
+        self._count(side, _PEGGED, points)
         self._score(side, points, "pegged")
 
     def _muggins(self, side, missed):
@@ -366,7 +397,7 @@ class Match:
             self.seen.append((card >> 2, card & 3))
         self.phase = PLAY
         if card != ev.NO_CARD and card >> 2 == 10:
-            tl.add(self.tally, self.side_of(self.dealer), tl.HEELS)
+            self._count(self.side_of(self.dealer), _HEELS)
             self._score(self.side_of(self.dealer), 2, "his heels", self.dealer)
 
     def _play_event(self, event):
@@ -393,7 +424,7 @@ class Match:
         except PlayError as error:
             raise RuleError(str(error)) from None
         for seat, points, reason in awards:
-            tl.add(self.tally, self.side_of(seat), tl.PEGGED, points)
+            self._count(self.side_of(seat), _PEGGED, points)
             self._score(self.side_of(seat), points, reason, seat)
         if self.play.finished and self.phase == PLAY:
             self.phase = SHOW
@@ -425,7 +456,12 @@ class Match:
             points = event[1]
             check_show_points(points)
             missed = self._check_points(seat, points)
-        tl.count_show(self.tally, side, crib, points)
+        self._count(side, _CRIBS if crib else _HANDS)
+        self._count(side, _CRIB_POINTS if crib else _HAND_POINTS, points)
+        if points >= 20:
+            self._count(side, _BIG_HANDS)
+        if points == 29:
+            self._count(side, _TWENTY_NINES)
         self._score(side, points, "crib" if crib else "hand", self.dealer if crib else seat)
         if missed:
             self.missed = missed

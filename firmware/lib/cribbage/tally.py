@@ -1,9 +1,8 @@
-# Statistics per side: what a match's hands, cribs and pegging were worth. The match's own
-# tally travels in its checkpoints (fixed size, whatever the match's length); the tally of
-# every earlier match is summed into one small file when the journal compacts a finished
-# match away, so the figures outlive the events they were counted from.
-from array import array
-
+# Statistics per side: what a match's hands, cribs and pegging were worth. The match counts
+# its own (cribbage.game, figure by figure as numbered here) in its checkpoints, fixed in
+# size whatever the match's length; every earlier match's figures are summed into one small
+# file when the journal compacts a finished match away, so they outlive the events they were
+# counted from. Loaded only to read the figures out or to sum a finished match in.
 from micropython import const
 
 HANDS = const(0)
@@ -19,31 +18,11 @@ SKUNKS_GIVEN = const(9)
 SKUNKS_TAKEN = const(10)
 FIELDS = const(11)
 SIDES = const(3)
-BIG = const(20)
 
 FILE = "stats.bin"
 _MAGIC = b"CST1"
 _WIDE = const(4)  # bytes per figure in the file: a board's lifetime fits
 _SIZE = const(4 + 2 + SIDES * FIELDS * 4 + 2)  # magic, last match, figures, checksum
-
-
-def new():
-    """A tally of zeros for every side: FIELDS figures per side, side after side."""
-    return array("H", bytes(2 * SIDES * FIELDS))
-
-
-def add(tally, side, field, amount=1):
-    at = side * FIELDS + field
-    tally[at] = min(tally[at] + amount, 0xFFFF)
-
-
-def count_show(tally, side, crib, points):
-    add(tally, side, CRIBS if crib else HANDS)
-    add(tally, side, CRIB_POINTS if crib else HAND_POINTS, points)
-    if points == 29:
-        add(tally, side, TWENTY_NINES)
-    if points >= BIG:
-        add(tally, side, BIG_HANDS)
 
 
 def figures(tally, side):

@@ -1,0 +1,46 @@
+# Where every LED's hole sits on the wood, in millimetres, from config.py: one source for the
+# drilling drawing and the pictures (tools/board_picture.py) and the board's web page.
+from board.layout import Layout
+
+# Rows from the bottom edge of the board up; None is the gap between two tracks.
+_ROWS_BOTTOM_UP = {2: (0, 1, None, 2, 3), 3: (0, 1, None, 2, 3, None, 5, 4)}
+
+
+def places(config):
+    """[(led, column, x_mm, y_mm, kind)] for every LED; y grows up the board, hole 0 at the
+    left. column counts text cells: one per hole, one more between groups of five holes and
+    between the parts of the status line, as the wood shows them with a wider gap
+    (GROUP_GAP_MM). kind: "hole", "start", "game" or "status"."""
+    layout = Layout(config)
+    pitch = config.HOLE_PITCH_MM
+    gap = config.GROUP_GAP_MM
+    left = 3 * pitch
+    row_y = {}
+    y = 3 * pitch  # the status line sits below the tracks
+    for row in _ROWS_BOTTOM_UP[layout.tracks]:
+        if row is None:
+            y += config.TRACK_GAP_MM
+        else:
+            row_y[row] = y
+            y += pitch
+    found = []
+    for side in range(layout.tracks):
+        outer, inner = ((0, 1), (3, 2), (4, 5))[side]
+        for hole in range(60):
+            row, column = (outer, hole) if hole < 30 else (inner, 59 - hole)
+            led = layout.track_leds[side * 60 + hole]
+            x = left + column * pitch + column // 5 * gap
+            found.append((led, 3 + column + column // 5, x, row_y[row], "hole"))
+        found.append((layout.start_holes[side], 1, left - 2 * pitch, row_y[outer], "start"))
+    middle = (min(row_y.values()) + max(row_y.values())) / 2.0
+    found.append((layout.game_hole, 3 + 36, left + 30 * pitch + 6 * gap, middle, "game"))
+    x = left
+    column = 3
+    for first, count in sorted(layout.status.values()):
+        for i in range(count):
+            found.append((first + i, column, x, pitch, "status"))
+            x += pitch
+            column += 1
+        x += gap
+        column += 1
+    return found
