@@ -12,6 +12,7 @@ from microdot.test_client import TestClient
 
 import web
 import web_sim
+from board_picture import display_rgb
 from board_rig import Rig
 from cards import name, parse_many
 from memstore import MemoryStore
@@ -126,6 +127,17 @@ def wait_for(check, seconds=8):
     raise AssertionError("the page did not follow")
 
 
+def click_and_wait(browser, element_id):
+    """Clicks, then waits for the board's answer (the page counts them in the body's
+    data-n): the next tap must not overtake it."""
+    from selenium.webdriver.common.by import By
+
+    body = browser.find_element(By.TAG_NAME, "body")
+    before = body.get_attribute("data-n")
+    browser.find_element(By.ID, element_id).click()
+    wait_for(lambda: body.get_attribute("data-n") != before)
+
+
 @pytest.fixture
 def served(tmp_path):
     """A simulator serving its page on a free port: (the simulator, the page's address)."""
@@ -147,27 +159,41 @@ def test_the_page_in_chromium_follows_the_board_and_plays_it(served, browser):
     text = lambda: browser.find_element(By.TAG_NAME, "body").text  # noqa: E731
     wait_for(lambda: "press # to start a match" in text())
     browser.find_element(By.ID, "pin").send_keys(PIN)
-    for key in ("#", "5", "4", "0", "5"):  # a match, the starter 5S, a ten, a five
-        browser.find_element(By.ID, "key" + key).click()
-        time.sleep(0.3)
-    blue = lambda: browser.find_elements(By.CSS_SELECTOR, ".peg.side0.front")  # noqa: E731
-    wait_for(lambda: blue() and blue()[0].get_attribute("data-points") == "2")
-    assert "blue 2, orange 0" in text() and "count 15" in text()
-    # A key on the board's own keypad: the page follows.
+
+    def click(element_id):
+        click_and_wait(browser, element_id)
+
+    click("key#")  # a match
+    browser.find_element(By.ID, "play").click()  # a tap enters the card
+    for card in TAPPED_DEAL + ["#", "#", "KH", "QD", "4C", "6S", "#"]:
+        click("key#" if card == "#" else "card" + card)
+    wait_for(lambda: "blue 19, orange 8" in text())
+    assert "run of 3 for 9 (4\u2663 5\u2660 6\u2660)" in text()  # the crib's items, in words
+    # The LEDs as the strip shows them, at the holes the drilling drawing puts them: blue's
+    # front peg on 19, its rear peg on 10, brightened as the pictures brighten them.
     with sim.lock:
-        sim.press("5")
-    wait_for(lambda: "count 20" in text() and "orange 2" in text())
-    browser.find_element(By.ID, "undo").click()  # undo from the page
-    wait_for(lambda: "count 15" in text() and "orange 0" in text())
+        layout, pixels = sim.app.layout, sim.hardware.pixels
+        brightness = sim.app.renderer.brightness
+        front, rear = layout.peg_led(0, 19, 121), layout.peg_led(0, 10, 121)
+        shown = [display_rgb(pixels.colour_at(led), brightness) for led in (front, rear)]
+    assert shown[0] == (0, 134, 211) and shown[1] != (0, 0, 0)
+    fill = lambda led: browser.find_element(By.ID, "led%d" % led).get_attribute("fill")  # noqa
+    wait_for(lambda: [fill(front), fill(rear)] == ["rgb(%d,%d,%d)" % c for c in shown])
+    # A key on the board's own keypad: the page follows (undo of the crib).
     with sim.lock:
-        assert sim.app.history.state.front == [2, 0]
+        sim.press("*")
+    wait_for(lambda: "blue 10, orange 8" in text())
+    click("undo")  # undo from the page: blue's hand
+    wait_for(lambda: "blue 4, orange 8" in text())
+    with sim.lock:
+        assert sim.app.history.state.front == [4, 8]
     pin = browser.find_element(By.ID, "pin")
     pin.clear()
     pin.send_keys("0000")
     browser.find_element(By.ID, "key5").click()
     wait_for(lambda: "wrong PIN" in text())
     with sim.lock:
-        assert sim.app.history.state.play.count == 15  # refused: nothing changed
+        assert sim.app.history.state.front == [4, 8]  # refused: nothing changed
 
 
 def _answers(port):
@@ -355,8 +381,8 @@ def test_the_coach_on_the_page_in_chromium(served, browser):
         browser.find_element(By.ID, "card" + card).click()
     browser.find_element(By.ID, "advise").click()
     rows = lambda: browser.find_elements(By.CSS_SELECTOR, "#advice tr")  # noqa: E731
-    wait_for(lambda: len(rows()) == 15)
-    assert rows()[0].text == "JC KH hand 15.957 crib 3.949 net 19.905"
+    wait_for(lambda: len(rows()) == 1 + 15)  # a heading, then every throw
+    assert rows()[1].text == "JC KH 15.957 3.949 19.905"
     with sim.lock:
         assert sim.app.history.state.phase is None  # nothing entered in the game
     # With "a tap enters the card", the same picker plays: a match, the starter 5S.
@@ -393,6 +419,53 @@ def test_cards_tapped_with_their_suits_need_no_questions_at_the_show():
     assert wrong.status_code == 403 and rig.match.play.count == 30
     # The suits are kept (5 of hearts: rank 4, suit 2): the show will not need to ask.
     assert (4, 2) in rig.match.seen and (9, 0) in rig.match.seen
+
+
+# A whole deal tapped in: blue deals, orange leads; the crib is tapped at its show.
+TAPPED_DEAL = "5S TC 5H 5D JH # # 9C 8D 2H 3S".split()
+
+
+def test_a_whole_deal_tapped_in_is_counted_without_a_question():
+    rig = Rig()
+    client = client_for(rig)
+
+    def tap(card):
+        if card == "#":
+            return call(client.post("/api/keys", body={"pin": PIN, "keys": ["#"]}))
+        return call(client.post("/api/card", body={"pin": PIN, "card": card}))
+
+    tap("#")
+    for card in TAPPED_DEAL:
+        assert tap(card).status_code == 200, card
+    assert rig.match.phase == "show" and rig.match.front == [4, 2]
+    assert rig.lines[-1] == "# to count it"  # orange's hand: every suit seen, no question
+    tap("#")
+    assert rig.lines[-5:-1] == [
+        "orange: hand for 6, now 8",
+        "  fifteen 2 (5\u2666 T\u2663)",
+        "  fifteen 4 (5\u2660 T\u2663)",
+        "  pair 6 (5\u2666 5\u2660)",
+    ]  # then blue's hand waits: "# to count it"
+    tap("#")  # blue's hand
+    refused = tap("5D")
+    assert (refused.status_code, refused.json) == (
+        409,
+        {"error": "5\u2666 was already seen this deal"},
+    )
+    for card in ("KH", "QD", "4C"):
+        assert tap(card).status_code == 200
+    assert tap("KH").json == {"error": "K\u2665 is in the crib already"}
+    tap("6S")
+    assert rig.lines[-1] == "# to count it"  # the crib tapped: no question either
+    tap("#")
+    assert rig.lines[-5:] == [
+        "blue: crib for 9, now 19",
+        "  fifteen 2 (5\u2660 Q\u2666)",
+        "  fifteen 4 (5\u2660 K\u2665)",
+        "  fifteen 6 (4\u2663 5\u2660 6\u2660)",
+        "  run of 3 for 9 (4\u2663 5\u2660 6\u2660)",
+    ]
+    assert rig.match.front == [19, 8] and rig.match.phase == "cut"
 
 
 def test_history_and_settings_through_the_api():
@@ -493,3 +566,22 @@ def test_side_colours_from_the_page_change_the_leds_and_the_words_and_are_kept()
     assert again.app.palette == 1 and again.app.side_names[0] == "purple"
     state = call(client_for(again).get("/api/state")).json
     assert state["sides"] == ["purple", "sky blue", "yellow"]
+
+
+def test_makao_on_the_page_shows_its_table_and_takes_its_keys(served, browser):
+    from selenium.webdriver.common.by import By
+
+    sim, address = served
+    with sim.lock:
+        sim.app.press("D", True)  # hold D on the board: Makao
+        sim.wait(20)
+    browser.get(address)
+    text = lambda: browser.find_element(By.TAG_NAME, "body").text  # noqa: E731
+    wait_for(lambda: "makao: A for players" in text())
+    browser.find_element(By.ID, "pin").send_keys(PIN)
+    for key in "A 9 1 2 1 #".split():  # three players; the 9 of clubs starts; seat 1 lays a 2
+        click_and_wait(browser, "key" + key)
+    wait_for(lambda: "on the pile: 2\u2663 \u00b7 2 to take" in text())
+    table = browser.find_element(By.ID, "table").text.splitlines()
+    assert table == ["player cards", "player 1 4", "player 2 5 to play", "player 3 5"]
+    assert not browser.find_element(By.ID, "picker").is_displayed()  # no cribbage cards here

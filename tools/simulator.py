@@ -347,7 +347,9 @@ def main(argv=None):
     parser.add_argument(
         "--web", metavar="PORT", type=int, help="also serve the board's web page on PORT"
     )
-    parser.add_argument("--pin", help="the PIN the page must give to change the game")
+    parser.add_argument(
+        "--pin", help="a new PIN (4 digits) the page must give to change the game; kept"
+    )
     args = parser.parse_args(argv)
     if args.script:
         if args.data is None:
@@ -360,8 +362,14 @@ def main(argv=None):
         print(moved_words(sim.moved_aside))
     if args.web:
         import web_sim
+        import wifi
 
-        pin = args.pin or web_sim.new_pin()
+        if args.pin is not None:
+            try:
+                wifi.set_pin(sim.app.store, args.pin)  # kept, as a PIN changed on the page
+            except ValueError as error:
+                raise SystemExit("error: --pin: %s" % error) from None
+        pin = wifi.board_pin(sim.app.store)
         port = web_sim.free_port(args.web)
         web_sim.serve(sim, port, pin, sim.lock)
         sim.web_address = "http://127.0.0.1:%d/ (PIN %s)" % (port, pin)

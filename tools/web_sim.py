@@ -4,7 +4,6 @@ between them so the page and the keys act on the same game in turn."""
 
 import gzip
 import os
-import random
 import tempfile
 import threading
 
@@ -19,10 +18,6 @@ def page_file():
     with os.fdopen(handle, "wb") as out:
         out.write(data)
     return path
-
-
-def new_pin():
-    return "%04d" % random.SystemRandom().randrange(10000)
 
 
 def free_port(wanted):
@@ -43,25 +38,27 @@ def serve(sim, port, pin, lock):
     """Starts the server in a thread; returns the microdot app (shutdown() stops it)."""
     from web import Board, make_server
 
-    class SharedBoard(Board):
-        def state(self):
-            with lock:
-                return Board.state(self)
+    class SimulatedBoard(Board):
+        def acted(self):
+            sim.wait(20)  # the LEDs follow at once, as after a key on the board
 
-        def press(self, keys):
-            self._acting(Board.press, keys)
+    class PageRadio:
+        """wifi.Radio's part the keys use (hold 0, hold 9), for a page served here."""
 
-        def enter_card(self, card):
-            self._acting(Board.enter_card, card)
+        mode = "simulated"
 
-        def _acting(self, action, what):
-            with lock:
-                try:
-                    action(self, what)
-                finally:
-                    sim.wait(20)  # the LEDs follow at once, as after a key on the board
+        def address(self):
+            return "127.0.0.1"
 
-    server = make_server(SharedBoard(sim.app, pin, page_file()))
+        def url(self):
+            return "http://127.0.0.1:%d/" % port
+
+        def apply(self):
+            sim.app.tell("the simulator serves its page until it stops")
+
+    board = SimulatedBoard(sim.app, pin, page_file(), lock=lock)
+    sim.app.radio = PageRadio()
+    server = make_server(board)
     thread = threading.Thread(
         target=server.run, kwargs={"host": "127.0.0.1", "port": port}, daemon=True
     )

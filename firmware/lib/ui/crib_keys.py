@@ -41,6 +41,7 @@ class CribbageKeys:
                 self.players, self.target, self.games = choices[0], choices[1], choices[2]
         self.flags = ev.LOSER_DEALS
         self.ranks = []  # the crib's ranks keyed so far
+        self.crib_suits = []  # their suits, when the crib's cards were tapped on the web page
         self.answers = {}  # the show's questions answered so far
         self._reset_entry()
 
@@ -49,6 +50,7 @@ class CribbageKeys:
         self.peg_side = -1
         self.starter_rank = -1
         self.ranks.clear()  # emptied, not replaced: every key passes here
+        self.crib_suits.clear()
         self.answers.clear()
         self.overlay.question = 0
         self.overlay.preview_side = -1
@@ -84,7 +86,8 @@ class CribbageKeys:
 
     def card(self, card, now):
         """A card tapped on the web page, rank and suit at once: the starter at the cut, a
-        card laid in the play. Refusals flash and are said as a key's are."""
+        card laid in the play, a card of the crib at its show. Refusals flash and are said as
+        a key's are."""
         self.overlay.echo_until = 0
         try:
             phase = self.match.phase
@@ -95,10 +98,12 @@ class CribbageKeys:
                 count = self.match.play.count + VALUES[card >> 2]
                 heading = "%s lays %s, count %d" % (player, names([card]), count)
                 self._apply((ev.LAY, card >> 2, card & 3), heading)
+            elif phase == SHOW and self.match.show_seat() < 0 and len(self.ranks) < 4:
+                self._tap_crib(card)
             else:
-                raise RuleError("a card goes in at the cut or in the play")
+                raise RuleError("a card goes in at the cut, in the play or in the crib's show")
         except RuleError as error:
-            self.fail(str(error), now)
+            self.fail(str(error), now, True)  # a wrong tap costs nothing tapped before it
             return True
         self._after(now)
         return True
@@ -135,8 +140,9 @@ class CribbageKeys:
     def _entry_pending(self):
         return self.digits >= 0 or self.starter_rank >= 0 or (self.ranks and len(self.ranks) < 4)
 
-    def fail(self, why, now):
-        self._reset_entry()
+    def fail(self, why, now, keep_entry=False):
+        if not keep_entry:
+            self._reset_entry()
         self.overlay.flash_error(now)
         self.say("error: " + why)
 
@@ -244,6 +250,36 @@ class CribbageKeys:
         if self.overlay.question == CONFIRM:
             self._count_show()  # the last answer was the confirmation
 
+    def _tap_crib(self, card):
+        if len(self.crib_suits) != len(self.ranks):
+            raise RuleError("the crib was begun on the keys: key its ranks there")
+        for rank, suit in self.match.seen:
+            if rank * 4 + suit == card:
+                raise RuleError("%s was already seen this deal" % names([card]))
+        for index in range(len(self.ranks)):
+            if self.ranks[index] * 4 + self.crib_suits[index] == card:
+                raise RuleError("%s is in the crib already" % names([card]))
+        self.ranks.append(card >> 2)
+        self.crib_suits.append(card & 3)
+        self.say("crib: " + names([r * 4 + s for r, s in zip(self.ranks, self.crib_suits)]))
+        self._prepare()
+
+    def _known_cards(self):
+        """The four cards being shown, suits and all, when every suit was seen (tapped on the
+        web page): nothing to ask. None otherwise."""
+        seat = self.match.show_seat()
+        if seat < 0:
+            if len(self.crib_suits) != 4:
+                return None
+            return [self.ranks[i] * 4 + self.crib_suits[i] for i in range(4)]
+        laid = self.match.laid_by[seat]
+        if len(laid) != 4:
+            return None
+        for _, suit in laid:
+            if suit == ev.UNKNOWN_SUIT:
+                return None
+        return [rank * 4 + suit for rank, suit in laid]
+
     def _check_rank_left(self, rank):
         """A crib rank keyed must have a card left: four of a rank in all."""
         out = self.ranks.count(rank)
@@ -264,25 +300,31 @@ class CribbageKeys:
             self.overlay.question = 0
             return
         crib = match.show_seat() < 0
-        question = sq.next_question(ranks, match.starter, crib, self.answers) or CONFIRM
+        if self._known_cards() is not None:
+            question = CONFIRM
+        else:
+            question = sq.next_question(ranks, match.starter, crib, self.answers) or CONFIRM
         if question != self.overlay.question or question != CONFIRM:
             self.say(_QUESTIONS[question])
         self.overlay.question = question
 
     def _count_show(self):
         match = self.match
-        ranks = self._show_ranks()
         crib = match.show_seat() < 0
-        cards = sq.choose_suits(ranks, match.starter, self.answers, self._seen_elsewhere())
-        if cards is None:
-            raise RuleError("those answers do not fit the cards seen this deal")
+        cards = self._known_cards()
+        known = cards is not None
+        if not known:
+            ranks = self._show_ranks()
+            cards = sq.choose_suits(ranks, match.starter, self.answers, self._seen_elsewhere())
+            if cards is None:
+                raise RuleError("those answers do not fit the cards seen this deal")
         items = count_show(cards, match.starter, crib)
         seat = match.show_seat()
         side = match.side_of(match.dealer if seat < 0 else seat)
         before = match.front[side]
-        self._apply((ev.SHOW_CARDS,) + tuple(cards) + (0,))  # suits chosen, not seen
+        self._apply((ev.SHOW_CARDS,) + tuple(cards) + (15 if known else 0,))
         for item in items:
-            self.say("  " + item_words(item, True, False))  # the suits were picked, not seen
+            self.say("  " + item_words(item, True, known))  # suits picked are not named
         if items:
             self.overlay.count_out(side, before, [item[TOTAL] for item in items], self.overlay.now)
 
