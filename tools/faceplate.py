@@ -158,6 +158,7 @@ def drawing(config):
         shapes.append(("text", kx + 5, ky + 8.6, 1.8, meaning, "middle"))
     shapes.append(("text", left, top + 52, 1.9, "suits: " + ", ".join(SUITS), "start"))
     shapes.append(("text", left, top + 55, 1.9, "hold D: next game (Makao, Latvian)", "start"))
+    shapes.append(("text", left, top + 58, 1.9, "hold 9: Wi-Fi · hold 0: web PIN", "start"))
     return width, height, shapes
 
 
@@ -295,6 +296,8 @@ def quick_reference():
         "preview peg blinking |",
         "| a mistake | `*` undoes (hold: redo), back to the match's start | the pegs move back |",
         "| next game | `#` | the game hole in the winner's colour |",
+        "| the web page | hold `9`: Wi-Fi off, the board's own network, the home network; "
+        "hold `0`: its PIN | the PIN digit by digit on the count LEDs (0 as one ten) |",
         "",
         "The faceplate to print: [faceplate.pdf](faceplate.pdf) (1:1; the drill drawing is",
         "[drill.svg](drill.svg)).",
