@@ -11,6 +11,7 @@ import pytest
 from microdot.test_client import TestClient
 
 import web
+import web_pictures
 import web_sim
 from board_picture import display_rgb
 from board_rig import Rig
@@ -113,6 +114,7 @@ def browser():
     ):  # fmt: skip
         options.add_argument(flag)
     driver = webdriver.Chrome(service=Service(driver_path), options=options)
+    web_pictures.phone(driver)  # 360 px wide, as a phone: the page must be readable there
     yield driver
     driver.quit()
 
@@ -585,3 +587,71 @@ def test_makao_on_the_page_shows_its_table_and_takes_its_keys(served, browser):
     table = browser.find_element(By.ID, "table").text.splitlines()
     assert table == ["player cards", "player 1 4", "player 2 5 to play", "player 3 5"]
     assert not browser.find_element(By.ID, "picker").is_displayed()  # no cribbage cards here
+
+
+def test_a_phone_that_stops_reading_never_holds_up_the_keys():
+    """The server runs in the keys' own asyncio loop, as on the board. Three phones hang: one
+    stops reading the live stream, one sends half a request, one stops reading the page.
+    Every key pressed meanwhile is taken and shown, and a fourth phone is still served."""
+    import fake_machine
+    from ui.keys import KEY_NAMES
+
+    import config
+
+    rig = Rig()
+    server = web.make_server(web.Board(rig.app, PIN, web_sim.page_file()))
+    port = free_port()
+    fronts = []
+
+    async def press(name, hold_ms=60):
+        index = KEY_NAMES.index(name)
+        fake_machine.press(config.KEYPAD_ROW_PINS[index // 4], config.KEYPAD_COL_PINS[index % 4])
+        for held in (hold_ms, 60):
+            for _ in range(held // 10):
+                rig.now += 10
+                rig.app.poll(rig.now)
+                rig.app.paint(rig.now)
+                await asyncio.sleep(0.001)  # the server's tasks run between two polls
+            fake_machine.release_all()
+
+    async def hung(request, read=0):
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)  # a phone gone quiet
+        sock.setblocking(False)
+        await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", port))
+        await asyncio.get_running_loop().sock_sendall(sock, request)
+        if read:
+            await asyncio.sleep(0.2)
+            sock.recv(read)
+        return sock
+
+    async def evening():
+        serving = asyncio.create_task(server.start_server(host="127.0.0.1", port=port))
+        await asyncio.sleep(0.1)
+        quiet = [
+            await hung(b"GET /api/events HTTP/1.1\r\nHost: board\r\n\r\n"),
+            await hung(b"GET /api/state HTTP/1.1\r\nHost: bo"),
+            await hung(b"GET / HTTP/1.1\r\nHost: board\r\n\r\n", read=100),
+        ]
+        for name in "# 5 4 0 5 5".split():
+            await press(name)
+        fronts.append(list(rig.match.front))
+        for _ in range(40):  # undo and redo: a new state for the live stream each time
+            await press("*")
+            fronts.append(list(rig.match.front))
+            await press("*", config.LONG_PRESS_MS + 60)
+            fronts.append(list(rig.match.front))
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(b"GET /api/state HTTP/1.1\r\nHost: board\r\n\r\n")
+        await writer.drain()
+        answer = await asyncio.wait_for(reader.read(65536), 5)
+        writer.close()
+        for sock in quiet:
+            sock.close()
+        server.shutdown()
+        await serving
+        return answer
+
+    answer = call(evening())
+    assert fronts == [[2, 2]] + [[2, 0], [2, 2]] * 40  # every key taken, in order
+    assert answer.startswith(b"HTTP/1.0 200") and b'"front": [2, 2]' in answer

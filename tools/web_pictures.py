@@ -1,0 +1,133 @@
+"""Screenshots of the board's web page on a phone (360 px wide) for the README, made the way
+the browser tests see the page: the simulator serves it and headless Chromium shows it after
+the scene's keys. `--check` exits 1 when what they were made from (the page, web.py,
+config.py or these scenes) changed since; it needs no browser.
+
+  python tools/web_pictures.py            make them (needs chromium and chromium-driver)
+  python tools/web_pictures.py --check
+"""
+
+import hashlib
+import os
+import shutil
+import sys
+import tempfile
+import time
+
+from _paths import FIRMWARE, ROOT
+
+OUT = os.path.join(ROOT, "hardware", "pictures")
+MADE_FROM = os.path.join(OUT, "web-pictures.sha256")
+SOURCES = ("www/index.html", "lib/web.py", "config.py")
+WIDTH, HEIGHT = 360, 760
+# name: (keys on the board's keypad, or "game" for a whole game played key by key; the
+# page's element scrolled to the top; caption)
+SCENES = [
+    ("web-play", "# 5 4 0 5 5 9", "board", "the play on a phone: the LEDs, the words, the keys"),
+    ("web-match", "game", "match", "after a game: the games played and the statistics"),
+]
+
+
+def made_from():
+    """A digest of everything the screenshots show: they are stale when it changes."""
+    digest = hashlib.sha256()
+    for source in SOURCES:
+        with open(os.path.join(FIRMWARE, source), "rb") as handle:
+            digest.update(handle.read())
+    digest.update(repr(SCENES).encode())
+    return digest.hexdigest()
+
+
+class _Rig:
+    """The simulator as host_tests/core/key_player.py plays on it."""
+
+    def __init__(self, sim):
+        self.sim = sim
+        self.app = sim.app
+
+    @property
+    def match(self):
+        return self.app.history.state
+
+    def press(self, key):
+        self.sim.press(key)
+
+
+def browser():
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium")
+    for flag in (
+        "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        "--hide-scrollbars", "--window-size=%d,%d" % (WIDTH, HEIGHT),
+    ):  # fmt: skip
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
+    phone(driver)
+    return driver
+
+
+def phone(driver):
+    """A phone's screen, 360 CSS pixels wide (a desktop window cannot be made that narrow)."""
+    metrics = {"width": WIDTH, "height": HEIGHT, "deviceScaleFactor": 1, "mobile": True}
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+
+
+def shoot(driver, keys, element, path):
+    import web_sim
+    from key_player import play_match
+    from simulator import Simulator
+    from wifi import set_pin
+
+    with tempfile.TemporaryDirectory() as data:
+        sim = Simulator(data)
+        set_pin(sim.app.store, "1234")
+        port = web_sim.free_port(8790)
+        server = web_sim.serve(sim, port, "1234", sim.lock)  # from here the console is kept
+        try:
+            with sim.lock:
+                if keys == "game":
+                    sim.press("#")
+                    play_match(_Rig(sim), seed=7)
+                else:
+                    sim.run_script(keys)
+            driver.get("http://127.0.0.1:%d/" % port)
+            time.sleep(1.5)  # the layout, the live stream, the match and the statistics
+            driver.execute_script("document.getElementById(arguments[0]).scrollIntoView()", element)
+            time.sleep(0.2)
+            driver.save_screenshot(path)
+        finally:
+            server.shutdown()
+
+
+def main(argv):
+    if "--check" in argv:
+        try:
+            with open(MADE_FROM) as handle:
+                recorded = handle.read().split()[0]
+        except (OSError, IndexError):
+            recorded = ""
+        missing = [n for n, *_ in SCENES if not os.path.exists(os.path.join(OUT, n + ".png"))]
+        if recorded != made_from() or missing:
+            print("the web page's screenshots are stale: run python tools/web_pictures.py")
+            return 1
+        print("web screenshots are up to date")
+        return 0
+    sys.path.insert(0, os.path.join(ROOT, "host_tests", "core"))
+    driver = browser()
+    try:
+        for name, keys, element, _ in SCENES:
+            shoot(driver, keys, element, os.path.join(OUT, name + ".png"))
+            print("wrote", name + ".png")
+    finally:
+        driver.quit()
+    with open(MADE_FROM, "w") as out:
+        out.write(made_from() + "  made from the page, web.py, config.py and the scenes\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
