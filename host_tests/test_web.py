@@ -593,10 +593,9 @@ def test_a_phone_that_stops_reading_never_holds_up_the_keys():
     """The server runs in the keys' own asyncio loop, as on the board. Three phones hang: one
     stops reading the live stream, one sends half a request, one stops reading the page.
     Every key pressed meanwhile is taken and shown, and a fourth phone is still served."""
+    import config
     import fake_machine
     from ui.keys import KEY_NAMES
-
-    import config
 
     rig = Rig()
     server = web.make_server(web.Board(rig.app, PIN, web_sim.page_file()))
@@ -633,8 +632,8 @@ def test_a_phone_that_stops_reading_never_holds_up_the_keys():
             await hung(b"GET /api/state HTTP/1.1\r\nHost: bo"),
             await hung(b"GET / HTTP/1.1\r\nHost: board\r\n\r\n", read=100),
         ]
-        for name in "# 5 4 0 5 5".split():
-            await press(name)
+        for key in "# 5 4 0 5 5".split():
+            await press(key)
         fronts.append(list(rig.match.front))
         for _ in range(40):  # undo and redo: a new state for the live stream each time
             await press("*")
@@ -655,3 +654,16 @@ def test_a_phone_that_stops_reading_never_holds_up_the_keys():
     answer = call(evening())
     assert fronts == [[2, 2]] + [[2, 0], [2, 2]] * 40  # every key taken, in order
     assert answer.startswith(b"HTTP/1.0 200") and b'"front": [2, 2]' in answer
+
+
+def test_the_page_screenshots_go_stale_when_the_page_changes(tmp_path, monkeypatch):
+    import web_pictures
+
+    assert web_pictures.main(["--check"]) == 0
+    copy = tmp_path / "firmware"
+    shutil.copytree(web_pictures.FIRMWARE, copy)
+    monkeypatch.setattr(web_pictures, "FIRMWARE", str(copy))
+    assert web_pictures.main(["--check"]) == 0  # the same sources: still current
+    with open(copy / "www" / "index.html", "a") as page:
+        page.write("<!-- a change -->\n")
+    assert web_pictures.main(["--check"]) == 1

@@ -96,7 +96,9 @@ def shoot(driver, keys, element, path):
                     sim.run_script(keys)
             driver.get("http://127.0.0.1:%d/" % port)
             time.sleep(1.5)  # the layout, the live stream, the match and the statistics
-            driver.execute_script("document.getElementById(arguments[0]).scrollIntoView()", element)
+            driver.execute_script(
+                "document.getElementById(arguments[0]).scrollIntoView()", element
+            )
             time.sleep(0.2)
             driver.save_screenshot(path)
         finally:

@@ -187,14 +187,16 @@ class Renderer:
         key = entry * 64 + tens * 16 + units
         spans = self.number_spans.get(key)
         if spans is None:
-            spans = []
-            for number in range(10 * tens + units + 1):
-                data = bytearray(3 * (tens + units))
+            spans = [b""] * (10 * tens + units + 1)  # one block, not a list grown in steps
+            data = bytearray(3 * (tens + units))
+            for number in range(len(spans)):
+                for i in range(len(data)):
+                    data[i] = 0
                 for i in range(min(number // 10, tens)):
                     data[3 * i : 3 * i + 3] = self.grb[entry]
                 for i in range(number % 10):
                     data[3 * (tens + i) : 3 * (tens + i) + 3] = self.grb[entry]
-                spans.append(bytes(data))
+                spans[number] = bytes(data)
             self.number_spans[key] = spans
         return spans[min(value, len(spans) - 1)]
 

@@ -130,8 +130,9 @@ class Match:
             packer.put_list([rank * 5 + suit for rank, suit in laid])
         self.play.pack(packer)
         packer.put_wide(self.match_number)
-        for index in range(self.sides() * _FIELDS):
-            packer.put_wide(self.tally[index])
+        # The figures as the array holds them (little-endian on the ESP32 and the hosts
+        # alike): one copy, where a figure at a time cost a call each, at every checkpoint.
+        packer.data.extend(memoryview(self.tally)[: self.sides() * _FIELDS])
         packer.put_list(self.runner_up)
         return bytes(packer.data)
 
@@ -165,8 +166,10 @@ class Match:
         if not unpacker.done_yet():  # checkpoints written before the statistics have none
             self.match_number = unpacker.get_wide()
             if self.phase is not None:
-                for index in range(self.sides() * _FIELDS):
-                    self.tally[index] = unpacker.get_wide()
+                at = unpacker.at
+                size = self.sides() * _FIELDS * 2
+                memoryview(self.tally)[: size // 2] = array("H", data[at : at + size])
+                unpacker.at = at + size
                 self.runner_up = unpacker.get_list()
         unpacker.done()
 
