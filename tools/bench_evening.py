@@ -71,11 +71,39 @@ def make_copies():
             rig.keys("5 4 0")  # the starter, and a card
             target = os.path.join(COPIES, "after-%d" % match.games_played)
             shutil.copytree(live, target)
+            rig.press("*")
+            rig.press("*")
+            # And a cut as the play ends: its undo replays the whole play from the deal's
+            # checkpoint, the longest stretch there is to replay.
+            play_to_the_show(rig, shuffler)
+            shutil.copytree(live, target.replace("after-", "show-"))
+            while rig.match.phase != "cut":
+                rig.press("*")  # back to the deal's start: the match goes on from there
             copied.append(match.games_played)
-            rig.press("*")
-            rig.press("*")
             continue
         key_player.play_deal(rig, shuffler, checks)
+
+
+def play_to_the_show(rig, shuffler):
+    """Keys a deal's starter and its whole play, as play_deal does, and stops there."""
+    from cards import VALUES
+    from cribbage.game import PLAY
+    from key_player import SUIT_KEYS
+    from shuffle import deal
+    from ui.crib_keys import RANK_KEYS
+
+    hands, _, starter = deal(shuffler, rig.match.players)
+    rig.press(RANK_KEYS[starter >> 2])
+    rig.press(SUIT_KEYS[starter & 3])
+    left = [list(hand) for hand in hands]
+    while rig.match.phase == PLAY:
+        seat = rig.match.play.turn
+        playable = [c for c in left[seat] if rig.match.play.count + VALUES[c >> 2] <= 31]
+        if playable:
+            left[seat].remove(playable[0])
+            rig.press(RANK_KEYS[playable[0] >> 2])
+        else:
+            rig.press("#")
 
 
 def smallest_heap(folder):
@@ -124,6 +152,15 @@ STEPS = (
     ("undo", "app.press('*')\napp.paint(40)\n"),
     ("undo past the checkpoint", "for _ in range(3):\n    app.press('*')\napp.paint(40)\n"),
 )
+
+
+def undo_past_the_play(folder, fuel_of):
+    """Fuel of the undo of the play's last event, after a cut as the play ended: back past
+    the checkpoint the play's end wrote, the whole play replayed."""
+    body = WASM_SETUP.replace("FOLDER", folder) + STEPS[0][1]
+    before, _ = fuel_of(body)
+    after, _ = fuel_of(body + STEPS[1][1])
+    return after - before
 
 
 def wasm_costs(folder, fuel_of):
@@ -202,7 +239,7 @@ def main(fuel_of, fuel_per_us):
     make_copies()
     print(
         "games before the cut | journal bytes | smallest heap, 64-bit | live peak, 64-bit"
-        " | boot | undo | undo past a checkpoint"
+        " | boot | undo | undo past a checkpoint | undo past the play's end"
     )
     for games in AFTER_GAMES:
         folder = "after-%d" % games
@@ -210,9 +247,10 @@ def main(fuel_of, fuel_per_us):
         size = os.path.getsize(os.path.join(path, "cribbage.log"))
         heap, peak = smallest_heap(path)
         costs = wasm_costs(folder, fuel_of)
+        costs["play"] = undo_past_the_play("show-%d" % games, fuel_of)
         timed = " | ".join(
             "%d fuel = %.1f ms" % (costs[name], costs[name] / fuel_per_us / 1000.0)
-            for name, _ in STEPS
+            for name in [name for name, _ in STEPS] + ["play"]
         )
         print("%d | %d | %d KB | %s bytes | %s" % (games, size, heap, peak, timed))
     print(

@@ -317,7 +317,7 @@ class History:
     # -- saving ----------------------------------------------------------------------------
 
     def _checkpoint_if_due(self):
-        if getattr(self.state, "deal_started", False) or len(self.done) >= STRETCH:
+        if getattr(self.state, "checkpoint_here", False) or len(self.done) >= STRETCH:
             self.before = (
                 self.base_offset if self.base is not None else START,
                 len(self.done) - 1,

@@ -188,10 +188,8 @@ class Renderer:
         spans = self.number_spans.get(key)
         if spans is None:
             spans = [b""] * (10 * tens + units + 1)  # one block, not a list grown in steps
-            data = bytearray(3 * (tens + units))
             for number in range(len(spans)):
-                for i in range(len(data)):
-                    data[i] = 0
+                data = bytearray(3 * (tens + units))
                 for i in range(min(number // 10, tens)):
                     data[3 * i : 3 * i + 3] = self.grb[entry]
                 for i in range(number % 10):

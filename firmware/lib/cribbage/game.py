@@ -48,6 +48,11 @@ def check_show_points(points):
 
 
 class Match:
+    # (number, tally) of the match the last new match ended. A class default, set on an
+    # instance only then: 29 attributes fit the instance's table of 29 slots, and a 30th
+    # would make every state restored at an undo ask for a bigger block (592 bytes, not 464).
+    finished = None
+
     def __init__(self):
         self.players = 0
         self.phase = None
@@ -58,10 +63,11 @@ class Match:
         self.games_won = []  # type: list
         self.laid_by = []  # type: list
         self.settings_id = 0
-        self.deal_started = False  # the last event began a deal: a place for a checkpoint
+        # The last event began a deal or ended its play: a place for a journal checkpoint.
+        # Two a deal keep an undo past one short: it replays the play or the shows, not both.
+        self.checkpoint_here = False
         self.match_number = 0  # matches begun on this board: the statistics file's key
         self.tally = array("H", bytes(_TALLY_BYTES))  # this match's statistics per side
-        self.finished = None  # (number, tally) of the match the last new match ended
 
     # -- the shape of the table ------------------------------------------------------------
 
@@ -191,7 +197,7 @@ class Match:
 
     def apply(self, event):
         self.news = []
-        self.deal_started = False
+        self.checkpoint_here = False
         code = event[0]
         # Missed points can be claimed only by the event right after the show that missed them.
         pending = self.missed if self.phase is not None else 0
@@ -290,7 +296,7 @@ class Match:
         self.laid_by = [[] for _ in range(self.players)]  # (rank, suit) each seat laid
         self.play = Play(self.players, (dealer + 1) % self.players)
         self.show_index = 0
-        self.deal_started = True
+        self.checkpoint_here = True
         for side in range(self.sides()):
             self._count(side, _DEALS)
 
@@ -431,6 +437,7 @@ class Match:
             self._score(self.side_of(seat), points, reason, seat)
         if self.play.finished and self.phase == PLAY:
             self.phase = SHOW
+            self.checkpoint_here = True
 
     # -- the show --------------------------------------------------------------------------
 

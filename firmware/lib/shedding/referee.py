@@ -42,7 +42,7 @@ class Referee:
     def __init__(self):
         self.rules = None
         self.challengeable = -1  # the seat left with one card, uncalled, open to challenge
-        self.deal_started = False  # a game just began: a place for a journal checkpoint
+        self.checkpoint_here = False  # a game just began: a place for a journal checkpoint
 
     # -- what is on the table ----------------------------------------------------------------
 
@@ -123,10 +123,10 @@ class Referee:
 
     def apply(self, event):
         code = event[0]
-        self.deal_started = False
+        self.checkpoint_here = False
         if code == NEW:
             self._new(event)
-            self.deal_started = True
+            self.checkpoint_here = True
             return
         if self.rules is None:
             raise RuleError("start a game first")
