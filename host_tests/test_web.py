@@ -479,7 +479,8 @@ def test_history_and_settings_through_the_api():
                 ["blue", "purple", "sky blue"]]  # fmt: skip
     assert call(client.get("/api/settings")).json == {
         "players": 2, "target": 121, "games": 1, "brightness": 64, "colours": 0,
-        "palettes": palettes, "wifi": "off", "network": "",
+        "palettes": palettes, "wifi": "off", "network": "", "end_early": False,
+        "skunks_double": False, "loser_deals": True, "muggins": False,
     }  # fmt: skip
     changed = call(client.post("/api/settings", body={"pin": PIN, "target": 61, "games": 3}))
     assert (changed.json["target"], changed.json["games"]) == (61, 3)
@@ -493,6 +494,7 @@ def test_history_and_settings_through_the_api():
         ({"pin": PIN, "brightness": 300}, "brightness: a whole number from 8 to 255"),
         ({"pin": PIN, "colour": 1}, "unknown field: colour"),
         ({"pin": PIN, "colours": 3}, "colours: one of (0, 1, 2)"),
+        ({"pin": PIN, "muggins": 1}, "muggins: true or false"),
         ({"pin": PIN, "wifi": "upstairs"}, "wifi: one of ('off', 'access point', 'home')"),
         ({"pin": PIN, "wifi": "home"}, "home: enter the network's name first"),
         (
@@ -667,3 +669,20 @@ def test_the_page_screenshots_go_stale_when_the_page_changes(tmp_path, monkeypat
     with open(copy / "www" / "index.html", "a") as page:
         page.write("<!-- a change -->\n")
     assert web_pictures.main(["--check"]) == 1
+
+
+def test_the_match_options_set_on_the_page_start_the_next_match_and_are_kept():
+    from cribbage import events as ev
+
+    store = MemoryStore()
+    rig = Rig(store)
+    client = client_for(rig)
+    body = {"pin": PIN, "skunks_double": True, "muggins": True, "loser_deals": False}
+    answer = call(client.post("/api/settings", body=body)).json
+    assert (answer["skunks_double"], answer["muggins"], answer["loser_deals"]) == (
+        True, True, False,
+    )  # fmt: skip
+    again = Rig(store)  # kept on flash with the players, target and games
+    assert again.app.controller.flags == ev.SKUNK_COUNTS_DOUBLE | ev.MUGGINS_ON
+    again.keys("#")
+    assert again.match.flags == ev.SKUNK_COUNTS_DOUBLE | ev.MUGGINS_ON

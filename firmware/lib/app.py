@@ -18,8 +18,9 @@ SIDE_NAMES = ("blue", "orange", "yellow")
 MODE_NAMES = ("cribbage", "makao", "latvian")
 MODE_COLOURS = (rd.MODE_CRIBBAGE, rd.MODE_MAKAO, rd.MODE_LATVIAN)
 LOG_LINES = 12  # console lines kept for the web page
-# One record: the mode the board was last in, the match choices (players, target, games;
-# zeros when none were keyed), the brightness and the side colours (board.colours).
+# One record: the mode the board was last in, the next match's choices (players, target,
+# games, options; zeros when none were made), the brightness and the side colours
+# (board.colours). Records written before end after the mode or after three choices.
 SETTINGS = "settings.log"
 # Modules only cribbage, or only the shedding games, use. On the board a module's code sits
 # in RAM, so the family the board is not playing is unloaded: about 25 KB either way.
@@ -144,11 +145,11 @@ class App:
         mode = 0
         if saved and saved[0] < len(MODE_NAMES):
             mode = saved[0]
-            self.choices = saved[1:4] if len(saved) > 3 and saved[1] else b""
-            if len(saved) >= 6 and saved[4:6] != bytes([self.renderer.brightness, 0]):
-                from board import colours  # older records end at the choices
+            self.choices = saved[1:5] if len(saved) > 3 and saved[1] else b""
+            if len(saved) >= 7 and saved[5:7] != bytes([self.renderer.brightness, 0]):
+                from board import colours
 
-                colours.apply(self, saved[4], saved[5])
+                colours.apply(self, saved[5], saved[6])
         for index in range(len(MODE_NAMES)):
             if index != mode:  # open_mode reads this one
                 self._check(
@@ -177,7 +178,7 @@ class App:
         self.open_mode(mode, self.overlay.now)
 
     def remember_choices(self, choices):
-        """The match choices keyed (bytes: players, target, games), kept for a restart."""
+        """The match choices (bytes: players, target, games, options), kept for a restart."""
         self.choices = choices
         self._save_settings(self.mode, "the match choices")
 
@@ -186,7 +187,10 @@ class App:
         self._save_settings(self.mode, "the brightness and colours")
 
     def _save_settings(self, mode, what):
-        record = bytes([mode]) + (self.choices or b"\0\0\0")
+        choices = self.choices or b"\0\0\0\0"
+        if len(choices) == 3:
+            choices += bytes([4])  # chosen before the options were: the loser deals
+        record = bytes([mode]) + choices
         record += bytes([self.renderer.brightness, self.palette])
         try:
             self.settings.rewrite([record])

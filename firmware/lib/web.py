@@ -13,15 +13,21 @@ from microdot.sse import with_sse
 
 import wifi
 from cards import CardError, name, parse
+from cribbage.events import END_EARLY, LOSER_DEALS, MUGGINS_ON, SKUNK_COUNTS_DOUBLE
 
 MAX_BODY = 2048  # a request body above this is refused whole
 MAX_KEYS = 32  # keys in one request
 LONG = "hold:"  # a key held, as "hold:#"
 KEY_NAMES = "123A456B789C*0#D"
 EVENT_CHECK_MS = 50  # how often a live page's stream looks for a change
+# The match options (NEW_MATCH's flags), by the names the API gives them.
+OPTIONS = (
+    ("end_early", END_EARLY), ("skunks_double", SKUNK_COUNTS_DOUBLE),
+    ("loser_deals", LOSER_DEALS), ("muggins", MUGGINS_ON),
+)  # fmt: skip
 SETTINGS_FIELDS = (
-    "pin", "players", "target", "games", "brightness", "colours", "new_pin", "wifi", "network",
-    "password",
+    "pin", "players", "target", "games", "end_early", "skunks_double", "loser_deals", "muggins",
+    "brightness", "colours", "new_pin", "wifi", "network", "password",
 )  # fmt: skip
 
 
@@ -170,7 +176,8 @@ class Board:
         choices = app.choices
         keys = app.controller if app.mode == 0 else None
         mode, network, _ = wifi.choice(app.config, app.store)  # the password stays on the board
-        return {
+        flags = keys.flags if keys else (choices[3] if len(choices) > 3 else LOSER_DEALS)
+        settings = {
             "players": keys.players if keys else (choices[0] if choices else 2),
             "target": keys.target if keys else (choices[1] if choices else 121),
             "games": keys.games if keys else (choices[2] if choices else 1),
@@ -180,6 +187,9 @@ class Board:
             "wifi": mode,
             "network": network,
         }
+        for name, flag in OPTIONS:
+            settings[name] = bool(flags & flag)
+        return settings
 
     def settle(self, body):
         """The next match's choices (kept as A, B and C keep them), the brightness, the side
@@ -208,6 +218,12 @@ class Board:
             raise WebError(400, "brightness: a whole number from 8 to 255")
         if not 8 <= brightness <= 255:
             raise WebError(400, "brightness: a whole number from 8 to 255")
+        flags = 0
+        for name, flag in OPTIONS:
+            value = body.get(name, wanted[name])
+            if not isinstance(value, bool):
+                raise WebError(400, "%s: true or false" % name)
+            flags |= flag if value else 0
         new_pin = body.get("new_pin")
         if new_pin is not None and not (
             isinstance(new_pin, str) and len(new_pin) == 4 and new_pin.isdigit()
@@ -228,12 +244,13 @@ class Board:
             if self.radio is not None:
                 asyncio.create_task(self._wifi_later())
         if keys is not None:
-            keys.players, keys.target, keys.games = (
+            keys.players, keys.target, keys.games, keys.flags = (
                 wanted["players"],
                 wanted["target"],
                 wanted["games"],
+                flags,
             )
-        app.remember_choices(bytes([wanted["players"], wanted["target"], wanted["games"]]))
+        app.remember_choices(bytes([wanted["players"], wanted["target"], wanted["games"], flags]))
         if (brightness, wanted["colours"]) != (app.renderer.brightness, app.palette):
             from board import colours
 

@@ -35,11 +35,13 @@ class CribbageKeys:
         self.players = 2
         self.target = 121
         self.games = 1
-        # Choices saved by an earlier boot (players, target, games), when they still fit.
-        if len(choices) == 3 and choices[0] in PLAYER_CHOICES and choices[1] in TARGET_CHOICES:
+        self.flags = ev.LOSER_DEALS  # the match options (events.py), set on the web page
+        # Choices saved by an earlier boot (players, target, games[, options]), when they fit.
+        if len(choices) >= 3 and choices[0] in PLAYER_CHOICES and choices[1] in TARGET_CHOICES:
             if choices[2] in GAME_CHOICES and (choices[0] != 3 or tracks >= 3):
                 self.players, self.target, self.games = choices[0], choices[1], choices[2]
-        self.flags = ev.LOSER_DEALS
+                if len(choices) > 3:
+                    self.flags = choices[3] & ALL_OPTIONS
         self.ranks = []  # the crib's ranks keyed so far
         self.crib_suits = []  # their suits, when the crib's cards were tapped on the web page
         self.answers = {}  # the show's questions answered so far
@@ -188,12 +190,19 @@ class CribbageKeys:
             return
         else:
             return
-        if self.remember is not None:
-            self.remember(bytes([self.players, self.target, self.games]))
+        self.remember_choices()
         self.say(
             "next match: %d players, %d points, %d game%s"
             % (self.players, self.target, self.games, "" if self.games == 1 else "s")
         )
+
+    def choices(self):
+        """The next match's players, target, games and options, as kept on flash."""
+        return bytes([self.players, self.target, self.games, self.flags])
+
+    def remember_choices(self):
+        if self.remember is not None:
+            self.remember(self.choices())
 
     def _cut_key(self, name):
         if self.starter_rank < 0:
@@ -482,6 +491,9 @@ _PROMPTS = {
     GAME_OVER: "# for the next game",
     MATCH_OVER: "# for a new match",
 }
+
+
+ALL_OPTIONS = ev.END_EARLY | ev.SKUNK_COUNTS_DOUBLE | ev.LOSER_DEALS | ev.MUGGINS_ON
 
 
 def _cycle(choices, current):
