@@ -187,8 +187,8 @@ class Board:
             "wifi": mode,
             "network": network,
         }
-        for name, flag in OPTIONS:
-            settings[name] = bool(flags & flag)
+        for option, flag in OPTIONS:
+            settings[option] = bool(flags & flag)
         return settings
 
     def settle(self, body):
@@ -219,10 +219,10 @@ class Board:
         if not 8 <= brightness <= 255:
             raise WebError(400, "brightness: a whole number from 8 to 255")
         flags = 0
-        for name, flag in OPTIONS:
-            value = body.get(name, wanted[name])
+        for option, flag in OPTIONS:
+            value = body.get(option, wanted[option])
             if not isinstance(value, bool):
-                raise WebError(400, "%s: true or false" % name)
+                raise WebError(400, "%s: true or false" % option)
             flags |= flag if value else 0
         new_pin = body.get("new_pin")
         if new_pin is not None and not (

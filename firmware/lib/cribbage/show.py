@@ -188,10 +188,10 @@ def show_total(hand, starter, crib=False):
                 points += 2
     low, length = _longest_run(cards)
     if length:
-        ways = 1
+        runs = 1
         for rank in range(low, low + length):
-            ways *= _rank_count(cards, rank)
-        points += length * ways
+            runs *= _rank_count(cards, rank)
+        points += length * runs
     return points
 
 
