@@ -362,7 +362,7 @@ def bench_heap():
         " journal in the memory store, the rig); match ended: %s"
         % (loaded - empty, peak - loaded, phase)
     )
-    print("  peak live heap in all: %d bytes of the 220K the tests allow" % (peak - empty))
+    print("  peak live heap in all: %d bytes" % (peak - empty))
     # The wasm build is 32-bit, like the ESP32: the same .mpy modules, pointers of 4 bytes.
     body = (
         "import gc\n"
