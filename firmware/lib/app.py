@@ -65,7 +65,7 @@ class App:
         self.said = 0  # console lines said so far, and frames shown: a live page redraws
         self.frames = 0  # when either changes
         self.mode = 0
-        self.choices = b""  # the next match's players, target and games, as keyed
+        self.choices = b""  # the next match's players, target, games and options, as chosen
         self.palette = 0  # the side colours: board.colours.PALETTES
         self.side_names = list(SIDE_NAMES)  # the controllers say these: changed in place
         self.history = None  # the mode's History: its own journal, undo and power safety

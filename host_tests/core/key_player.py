@@ -22,7 +22,8 @@ def answer(question, hand, starter):
     raise AssertionError("unexpected question %r" % question)
 
 
-def play_deal(rig, shuffler, checks):
+def play_to_the_show(rig, shuffler):
+    """Deals, keys the starter and the whole play; returns the hands, crib and starter."""
     match = rig.match
     hands, crib, starter = deal(shuffler, match.players)
     assert match.phase == CUT
@@ -37,6 +38,11 @@ def play_deal(rig, shuffler, checks):
             rig.press(RANK_KEYS[playable[0] >> 2])
         else:
             rig.press("#")
+    return hands, crib, starter
+
+
+def play_deal(rig, shuffler, checks):
+    hands, crib, starter = play_to_the_show(rig, shuffler)
     while rig.match.phase == SHOW:
         seat = rig.match.show_seat()
         cards = crib if seat < 0 else hands[seat]

@@ -78,7 +78,7 @@ class Renderer:
         self.span_count = 0
         self.blank = bytearray(length * 3)  # the background every frame starts from
         self.background_key = -1  # views: what the background was drawn for
-        self.number_spans = {}  # (colour entry, LEDs) -> 40 spans showing 0..39
+        self.number_spans = {}  # (colour entry, LEDs) -> the spans showing 0..39, made as shown
         self.base_version = -1  # views: which state the first base_count LEDs were drawn from
         self.base_count = 0
         self.base_spans = 0  # the spans draw_base set (the running count)
@@ -187,16 +187,18 @@ class Renderer:
         key = entry * 64 + tens * 16 + units
         spans = self.number_spans.get(key)
         if spans is None:
-            spans = [b""] * (10 * tens + units + 1)  # one block, not a list grown in steps
-            for number in range(len(spans)):
-                data = bytearray(3 * (tens + units))
-                for i in range(min(number // 10, tens)):
-                    data[3 * i : 3 * i + 3] = self.grb[entry]
-                for i in range(number % 10):
-                    data[3 * (tens + i) : 3 * (tens + i) + 3] = self.grb[entry]
-                spans[number] = bytes(data)
+            spans = [None] * (10 * tens + units + 1)  # one block, not a list grown in steps
             self.number_spans[key] = spans
-        return spans[min(value, len(spans) - 1)]
+        number = min(value, len(spans) - 1)
+        span = spans[number]
+        if span is None:  # each number made the first time it is shown, not all 40 at once
+            data = bytearray(3 * (tens + units))
+            for i in range(min(number // 10, tens)):
+                data[3 * i : 3 * i + 3] = self.grb[entry]
+            for i in range(number % 10):
+                data[3 * (tens + i) : 3 * (tens + i) + 3] = self.grb[entry]
+            span = spans[number] = bytes(data)
+        return span
 
     def invalidate(self):
         """Another view draws next: its frame is drawn whole, the old one cleared."""

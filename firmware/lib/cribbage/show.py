@@ -54,18 +54,21 @@ def check_show(hand, starter):
 
 def _fifteen_masks(cards):
     # Every subset of two or more cards by bit mask (no itertools on the board), smallest
-    # first because players call the two-card fifteens before the longer ones. Only the
-    # subsets that make 15 become lists.
+    # first because players call the two-card fifteens before the longer ones. One pass
+    # over the subsets; those that make 15 are sorted by size, then mask.
     count = len(cards)
-    for size in range(2, count + 1):
-        for mask in range(1 << count):
-            members = total = 0
-            for i in range(count):
-                if mask >> i & 1:
-                    members += 1
-                    total += VALUES[cards[i] >> 2]
-            if members == size and total == 15:
-                yield mask
+    found = []
+    for mask in range(3, 1 << count):
+        members = total = 0
+        for i in range(count):
+            if mask >> i & 1:
+                members += 1
+                total += VALUES[cards[i] >> 2]
+        if total == 15 and members >= 2:
+            found.append(members << 6 | mask)
+    found.sort()
+    for key in found:
+        yield key & 63
 
 
 def _rank_count(cards, rank):
@@ -78,15 +81,21 @@ def _rank_count(cards, rank):
 
 def _longest_run(cards):
     """(lowest rank, length) of the longest run of three or more ranks, or (0, 0): among
-    five cards there is at most one."""
-    for low in range(11):
-        if _rank_count(cards, low) == 0 or (low > 0 and _rank_count(cards, low - 1)):
-            continue
-        length = 1
-        while low + length < 13 and _rank_count(cards, low + length):
-            length += 1
-        if length >= 3:
-            return low, length
+    five cards there is at most one. The ranks as bits: no call per rank."""
+    ranks = 0
+    for card in cards:
+        ranks |= 1 << (card >> 2)
+    low = 0
+    while low < 11:
+        if ranks >> low & 1:
+            length = 1
+            while ranks >> (low + length) & 1:
+                length += 1
+            if length >= 3:
+                return low, length
+            low += length
+        else:
+            low += 1
     return 0, 0
 
 
@@ -97,11 +106,15 @@ def rank_items(cards):
     found = []
     for mask in _fifteen_masks(cards):
         found.append((FIFTEEN, 2, [cards[i] for i in range(count) if mask >> i & 1]))
-    for rank in range(13):
-        same = _rank_count(cards, rank)
+    start = 0
+    while start < count:  # sorted: the cards of a rank sit together
+        end = start + 1
+        while end < count and cards[end] >> 2 == cards[start] >> 2:
+            end += 1
+        same = end - start
         if same >= 2:
-            pair = [card for card in cards if card >> 2 == rank]
-            found.append((_PAIR_KINDS[same], _PAIR_POINTS[same], pair))
+            found.append((_PAIR_KINDS[same], _PAIR_POINTS[same], cards[start:end]))
+        start = end
     # The longest run only (a run of 3 inside a run of 4 is not scored again), once per way
     # of taking one card of each of its ranks.
     low, length = _longest_run(cards)
