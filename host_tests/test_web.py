@@ -275,6 +275,24 @@ def test_wifi_is_off_unless_asked_and_refused_without_the_heap(monkeypatch):
     assert rig.app.overlay.error_until
 
 
+def test_a_board_without_microdot_keeps_wifi_off_and_plays_on(monkeypatch):
+    import sys
+
+    import wifi
+
+    monkeypatch.setitem(sys.modules, "network", FakeNetwork())
+    monkeypatch.setattr(wifi, "heap_total", lambda: 4 * 1024 * 1024)
+    monkeypatch.setitem(sys.modules, "web", None)  # installed by mip: no microdot, no page
+    rig = Rig()
+    assert call(_applied(wifi.Radio(rig.app, WifiConfig("access point"), MemoryStore()))) == (
+        "off", None,
+    )  # fmt: skip
+    assert rig.lines[-1].startswith("Wi-Fi stays off: ")
+    assert rig.app.overlay.error_until
+    rig.keys("# 5 4 0 5")
+    assert rig.match.front == [2, 0]  # the game goes on
+
+
 def test_an_access_point_named_after_the_board_and_a_pin_kept_on_flash(monkeypatch):
     import sys
 

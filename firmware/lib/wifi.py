@@ -111,6 +111,16 @@ class Radio:
             )
             self.app.overlay.flash_error(self.app.overlay.now)
             return
+        try:
+            self._start(mode, name, password)
+        except (ImportError, OSError) as error:
+            # No microdot on the board (installed without the deploy tool), or a radio that
+            # refuses: the game goes on, Wi-Fi stays off, and the board says why.
+            self.stop()
+            self.app.tell("Wi-Fi stays off: %s" % error)
+            self.app.overlay.flash_error(self.app.overlay.now)
+
+    def _start(self, mode, name, password):
         import asyncio
 
         import network
