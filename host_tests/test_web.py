@@ -221,12 +221,14 @@ class FakeNetwork:
 
     def __init__(self):
         self.calls = []
+        self.addresses = []  # what ifconfig() answers first (a network still joining)
 
     def hostname(self, name):
         self.calls.append(("hostname", name))
 
     def WLAN(self, interface):  # noqa: N802 (the board's name)
         calls = self.calls
+        network = self
 
         class Interface:
             def active(self, on):
@@ -239,7 +241,11 @@ class FakeNetwork:
                 calls.append(("connect", name, password))
 
             def ifconfig(self):
-                return ("192.168.4.1", "255.255.255.0", "192.168.4.1", "192.168.4.1")
+                addresses = network.addresses
+                if len(addresses) > 1:
+                    addresses.pop(0)  # one step further on the way to joining
+                address = addresses[0] if addresses else "192.168.4.1"
+                return (address, "255.255.255.0", "192.168.4.1", "192.168.4.1")
 
         return Interface()
 
@@ -317,6 +323,33 @@ def test_an_access_point_named_after_the_board_and_a_pin_kept_on_flash(monkeypat
     call(_applied(wifi.Radio(rig.app, WifiConfig("home"), store)))
     assert ("connect", "home", "secret") in network.calls
     assert rig.app.log[-1].endswith("(PIN %s)" % pin)  # the same PIN after a restart
+
+
+def test_a_home_network_says_the_address_once_it_has_one(monkeypatch):
+    import sys
+
+    import wifi
+
+    network = FakeNetwork()
+    network.addresses = ["0.0.0.0"] * 3 + ["192.168.1.37"]  # joined after a second or so
+    monkeypatch.setitem(sys.modules, "network", network)
+    monkeypatch.setattr(wifi, "heap_total", lambda: 4 * 1024 * 1024)
+    store = MemoryStore()
+    wifi.set_pin(store, "4321")
+    rig = Rig(store)
+
+    async def joining():
+        radio = wifi.Radio(rig.app, WifiConfig("home"), store)
+        radio.apply()
+        first = rig.lines[-1]
+        await asyncio.sleep(2.2)
+        radio.stop()
+        return first
+
+    assert call(joining()) == "Wi-Fi: home; web page: http://cribbage.local/ (PIN 4321)"
+    assert rig.lines[-1] == (
+        "Wi-Fi: joined home; web page: http://cribbage.local/ or http://192.168.1.37/ (PIN 4321)"
+    )
 
 
 def test_wifi_and_the_pin_set_from_the_page_never_come_back_to_it(monkeypatch):

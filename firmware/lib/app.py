@@ -17,7 +17,7 @@ from ui.keys import KEY_NAMES, Debouncer
 SIDE_NAMES = ("blue", "orange", "yellow")
 MODE_NAMES = ("cribbage", "makao", "latvian")
 MODE_COLOURS = (rd.MODE_CRIBBAGE, rd.MODE_MAKAO, rd.MODE_LATVIAN)
-LOG_LINES = 12  # console lines kept for the web page
+LOG_LINES = 40  # console lines kept for the web page (a deal says about 30)
 # One record: the mode the board was last in, the next match's choices (players, target,
 # games, options; zeros when none were made), the brightness and the side colours
 # (board.colours). Records written before end after the mode or after three choices.

@@ -11,6 +11,7 @@ NEEDS_HEAP = const(1000000)  # the game takes about 100 KB, microdot and the pag
 PIN_FILE = "web.pin"
 CHOICE_FILE = "wifi.log"
 MODES = ("off", "access point", "home")
+JOIN_WAIT_S = 20  # how long a home network may take before the board says it did not join
 _OFF = const(0)
 _HOME = const(2)
 
@@ -142,6 +143,23 @@ class Radio:
         asyncio.create_task(self.server.start_server(port=80))
         self.mode = mode
         self.app.tell("Wi-Fi: %s; web page: %s (PIN %s)" % (mode, self.url(), pin))
+        if self.address() is None:
+            asyncio.create_task(self._announce(name, pin))
+
+    async def _announce(self, name, pin):
+        # Joining a home network takes a few seconds: its address is said once it has one.
+        import asyncio
+
+        wlan = self.wlan
+        for _ in range(JOIN_WAIT_S * 2):
+            await asyncio.sleep(0.5)
+            if self.wlan is not wlan:
+                return  # turned off or changed meanwhile
+            if self.address() is not None:
+                self.app.tell("Wi-Fi: joined %s; web page: %s (PIN %s)" % (name, self.url(), pin))
+                return
+        self.app.tell("Wi-Fi: %s not joined yet: check its name and password on the page" % name)
+        self.app.overlay.flash_error(self.app.overlay.now)
 
     def stop(self):
         if self.server is not None:
