@@ -19,9 +19,19 @@ class Packer:
         self.data.append(value & 0xFF)
 
     def put_list(self, values):
-        self.put(len(values))
+        self.put_all(values, True)
+
+    def put_all(self, values, counted=False):
+        """The values one after another (after their count, when `counted`). Straight into
+        the bytes, no call per value; the range checked once by min and max (MicroPython's
+        bytearray would wrap a value silently)."""
+        if values and not (-1 <= min(values) and max(values) <= 254):
+            raise ValueError("%r does not fit a checkpoint" % (values,))
+        data = self.data
+        if counted:
+            data.append(len(values) + 1)
         for value in values:
-            self.put(value)
+            data.append(value + 1)
 
 
 class Unpacker:
@@ -42,7 +52,16 @@ class Unpacker:
         return self.at >= len(self.data)
 
     def get_list(self):
-        return [self.get() for _ in range(self.get())]
+        self.at += 1
+        return self.get_all(self.data[self.at - 1] - 1)
+
+    def get_all(self, count):
+        data = self.data
+        at = self.at
+        if at + count > len(data):
+            raise ValueError("a checkpoint of the wrong length")
+        self.at = at + count
+        return [data[i] - 1 for i in range(at, at + count)]
 
     def done(self):
         if self.at != len(self.data):

@@ -343,3 +343,18 @@ def test_a_damaged_length_byte_sends_the_boot_back_to_a_whole_read():
     assert "damaged journal at byte %d" % at in problem
     assert store.files[NAME + ".bad1"] == kept
     assert restarted.state.phase is not None  # the good part before the damage, folded
+
+
+def test_a_checkpoint_refuses_a_value_it_cannot_hold_and_reads_back_what_it_holds():
+    from packing import Packer, Unpacker
+
+    packer = Packer()
+    packer.put_list([-1, 0, 254])
+    packer.put_wide(65535)
+    for bad in ([255], [-2], [3, 300]):
+        raises(ValueError, packer.put_list, bad)  # never wrapped into a wrong byte
+    raises(ValueError, packer.put, 255)
+    unpacker = Unpacker(bytes(packer.data))
+    assert unpacker.get_list() == [-1, 0, 254] and unpacker.get_wide() == 65535
+    unpacker.done()
+    raises(ValueError, Unpacker(b"\x05\x01").get_list)  # a list longer than the record

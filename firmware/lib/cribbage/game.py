@@ -118,12 +118,11 @@ class Match:
             packer.put_wide(self.match_number)
             return bytes(packer.data)
         starter = -1 if self.starter == ev.NO_CARD else self.starter
-        for value in (
+        packer.put_all((
             self.players, self.target, self.games, self.flags, self.skunk,
             self.double_skunk, self.game_first_dealer, self.games_played, self.dealer,
             starter, self.show_index, self.missed, self.missed_by,
-        ):  # fmt: skip
-            packer.put(value)
+        ))  # fmt: skip
         for values in (self.games_won, self.front, self.rear):
             packer.put_list(values)
         # Each game's winner with its skunk and first dealer, in one byte (older checkpoints
@@ -152,7 +151,7 @@ class Match:
                 self.players, self.target, self.games, self.flags, self.skunk,
                 self.double_skunk, self.game_first_dealer, self.games_played, self.dealer,
                 starter, self.show_index, self.missed, self.missed_by,
-            ) = [unpacker.get() for _ in range(13)]  # fmt: skip
+            ) = unpacker.get_all(13)  # fmt: skip
             self.starter = ev.NO_CARD if starter < 0 else starter
             self.games_won = unpacker.get_list()
             self.front = unpacker.get_list()
