@@ -52,20 +52,27 @@ def check_show(hand, starter):
                 raise CardError("duplicate card: " + names([card]))
 
 
+_SUBSET_TOTALS = bytearray(32)  # each subset's total by bit mask, for the fifteens
+_LOWEST_BIT = b"\0\0\1\0\2\0\0\0\3\0\0\0\0\0\0\0\4"  # bit mask -> card index
+
+
 def _fifteen_masks(cards):
     # Every subset of two or more cards by bit mask (no itertools on the board), smallest
-    # first because players call the two-card fifteens before the longer ones. One pass
-    # over the subsets; those that make 15 are sorted by size, then mask.
-    count = len(cards)
+    # first because players call the two-card fifteens before the longer ones. Each
+    # subset's total is its mask less the lowest card's, plus that card: one step a subset.
+    totals = _SUBSET_TOTALS
     found = []
-    for mask in range(3, 1 << count):
-        members = total = 0
-        for i in range(count):
-            if mask >> i & 1:
-                members += 1
-                total += VALUES[cards[i] >> 2]
-        if total == 15 and members >= 2:
-            found.append(members << 6 | mask)
+    for mask in range(1, 1 << len(cards)):
+        low = mask & -mask
+        total = totals[mask ^ low] + VALUES[cards[_LOWEST_BIT[low]] >> 2]
+        totals[mask] = total
+        if total == 15:  # never one card alone: none is worth 15
+            size = 0
+            rest = mask
+            while rest:
+                rest &= rest - 1
+                size += 1
+            found.append(size << 6 | mask)
     found.sort()
     for key in found:
         yield key & 63
