@@ -178,13 +178,10 @@ class App:
         self.open_mode(mode, self.overlay.now)
 
     def remember_choices(self, choices):
-        """The match choices (bytes: players, target, games, options), kept for a restart."""
+        """The match choices (bytes: players, target, games, options), kept for a restart
+        with the mode, the brightness and the side colours."""
         self.choices = choices
         self._save_settings(self.mode, "the match choices")
-
-    def save_looks(self):
-        """Keeps the brightness and the side colours (board.colours.apply sets them)."""
-        self._save_settings(self.mode, "the brightness and colours")
 
     def _save_settings(self, mode, what):
         choices = self.choices or b"\0\0\0\0"

@@ -250,12 +250,12 @@ class Board:
                 wanted["games"],
                 flags,
             )
-        app.remember_choices(bytes([wanted["players"], wanted["target"], wanted["games"], flags]))
         if (brightness, wanted["colours"]) != (app.renderer.brightness, app.palette):
             from board import colours
 
             colours.apply(app, brightness, wanted["colours"])
-            app.save_looks()
+        # One write keeps the choices, the brightness and the colours together.
+        app.remember_choices(bytes([wanted["players"], wanted["target"], wanted["games"], flags]))
         if new_pin is not None:
             wifi.set_pin(app.store, new_pin)
             self.pin = new_pin

@@ -3,6 +3,7 @@
 # size whatever the match's length; every earlier match's figures are summed into one small
 # file when the journal compacts a finished match away, so they outlive the events they were
 # counted from. Loaded only to read the figures out or to sum a finished match in.
+from journal import checksum
 from micropython import const
 
 HANDS = const(0)
@@ -49,8 +50,6 @@ def figures(tally, side):
 
 
 def _checksum(data):
-    from journal import checksum
-
     return checksum(data, 0, len(data) - 2)
 
 
