@@ -3,9 +3,9 @@
   python tools/build_mpy.py            build/board/: .mpy for every module, main.py and boot.py
                                        kept as source (the board runs those two by name)
   python tools/build_mpy.py --check    compile every .py under firmware/ and report failures
-  python tools/build_mpy.py --harness  build/harness/: the fakes and the key player the strict
-                                       heap test (host_tests/test_evening.py) runs with, as .mpy
-                                       like the firmware, so no compiler runs inside that heap
+  python tools/build_mpy.py --harness  build/harness/: the fakes and the rig the strict heap
+                                       test (host_tests/test_evening.py) runs with, as .mpy like
+                                       the firmware, so no compiler runs inside that heap
 
 The .mpy files are built with '-march=xtensawin' so they match the ESP32's native code
 architecture; bytecode-only .mpy files load on any MicroPython of the same .mpy version.
@@ -119,8 +119,7 @@ HARNESS_SOURCES = (
     "tools/host_shims/fakes.py",
     "tools/host_shims/fake_machine.py",
     "tools/host_shims/fake_neopixel.py",
-    "host_tests/core/key_player.py",
-    "host_tests/core/shuffle.py",
+    "host_tests/core/evening_rig.py",
 )
 
 
