@@ -17,6 +17,7 @@ import subprocess
 import sys
 
 from _paths import ROOT
+from app import COLLECT_EVERY
 
 BUILD = os.path.join(ROOT, "build")
 COPIES = os.path.join(BUILD, "evening-journals")
@@ -193,6 +194,12 @@ def key_costs(deal_keys, fuel_of):
     return [(deal_keys[index], costs[index]) for index in range(len(deal_keys))]
 
 
+def collection_cost(fuel_of):
+    """Fuel of one gc.collect() with the game booted from a deal's start after 8 games."""
+    body = WASM_SETUP.replace("FOLDER", "deal-start") + STEPS[0][1]
+    return step_costs(body, [("collect", "gc.collect()\n")], fuel_of)["collect"]
+
+
 def wasm_costs(folder, fuel_of):
     """Fuel of each step of STEPS after a boot from the folder's journal."""
     return step_costs(WASM_SETUP.replace("FOLDER", folder), STEPS, fuel_of)
@@ -291,6 +298,12 @@ def main(fuel_of, fuel_per_us):
     print("  each key: " + ", ".join(
         "%s %.0f" % (key, fuel / fuel_per_us / 1000.0) for key, fuel in keys
     ) + " (ms)")  # fmt: skip
+    collect = collection_cost(fuel_of)
+    print(
+        "one collection of the heap after a boot 8 games in: %d fuel = %.1f ms (the board"
+        " collects once after each key, when idle, and after every %d bytes allocated)" % (collect, collect / fuel_per_us / 1000.0,
+        COLLECT_EVERY)
+    )  # fmt: skip
     firmware, everything, keys = garbage_per_key()
     print(
         "garbage per key over %d keys (4 deals): %.0f bytes in the firmware (polls, apply,"

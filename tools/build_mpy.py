@@ -9,6 +9,10 @@
 
 The .mpy files are built with '-march=xtensawin' so they match the ESP32's native code
 architecture; bytecode-only .mpy files load on any MicroPython of the same .mpy version.
+They are built with '-O3', which leaves out line numbers: on the board a module's code sits
+in RAM, and the firmware's line tables cost about 3 KB of it (the heap proof,
+host_tests/test_evening.py, measured the difference). A traceback still names every
+function; for line numbers, run the sources (`mpremote mount firmware`).
 """
 
 import gzip
@@ -23,6 +27,7 @@ from _paths import FIRMWARE, ROOT
 BUILD = os.path.join(ROOT, "build", "board")
 KEEP_AS_SOURCE = ("main.py", "boot.py", "config.py")  # run or edited by name on the board
 MARCH = "xtensawin"
+OPTIMISE = "-O3"  # no line numbers: see above
 
 
 def mpy_cross_command():
@@ -53,7 +58,8 @@ def firmware_sources():
 def compile_one(source, target):
     os.makedirs(os.path.dirname(target), exist_ok=True)
     # The path relative to firmware/ is the file's name on the board, so tracebacks name it.
-    command = mpy_cross_command() + ["-march=" + MARCH, "-o", target, source.replace(os.sep, "/")]
+    flags = [OPTIMISE, "-march=" + MARCH, "-o", target]
+    command = mpy_cross_command() + flags + [source.replace(os.sep, "/")]
     return subprocess.run(command, cwd=FIRMWARE, capture_output=True, text=True)
 
 
@@ -106,7 +112,7 @@ def build_microdot(out_dir):
         compiled = "lib/microdot/" + name[:-3] + ".mpy"
         target = os.path.join(out_dir, compiled)
         os.makedirs(os.path.dirname(target), exist_ok=True)
-        command = mpy_cross_command() + ["-march=" + MARCH, "-o", target, name]
+        command = mpy_cross_command() + [OPTIMISE, "-march=" + MARCH, "-o", target, name]
         result = subprocess.run(command, cwd=package, capture_output=True, text=True)
         if result.returncode:
             raise SystemExit("mpy-cross failed on microdot/%s:\n%s" % (name, result.stderr))
