@@ -301,9 +301,9 @@ def main(fuel_of, fuel_per_us):
     collect = collection_cost(fuel_of)
     print(
         "one collection of the heap after a boot 8 games in: %d fuel = %.1f ms (the board"
-        " collects once after each key, when idle, and after every %d bytes allocated)" % (collect, collect / fuel_per_us / 1000.0,
-        COLLECT_EVERY)
-    )  # fmt: skip
+        " collects once after each key, when idle, and after every %d bytes allocated)"
+        % (collect, collect / fuel_per_us / 1000.0, COLLECT_EVERY)
+    )
     firmware, everything, keys = garbage_per_key()
     print(
         "garbage per key over %d keys (4 deals): %.0f bytes in the firmware (polls, apply,"

@@ -1,10 +1,11 @@
 import config
+import fake_machine
 from board.layout import Layout
 from board_rig import Rig
 from cribbage.game import CUT, MATCH_OVER, PLAY
 from key_player import play_match
 from memstore import MemoryStore
-from ui.keys import Debouncer
+from ui.keys import KEY_NAMES, Debouncer
 
 LAYOUT = Layout(config)
 BLUE, ORANGE = config.SIDE_COLOURS[0], config.SIDE_COLOURS[1]
@@ -261,3 +262,39 @@ def test_three_players_on_a_three_track_board():
     yellow = scaled(config.SIDE_COLOURS[2], 255)
     assert rig.colour(layout.start_holes[2]) == yellow  # the third side's pegs, in yellow
     assert rig.colour(layout.peg_led(1, 12, 121)) == scaled(ORANGE, 255)
+
+
+class CountingCollector:
+    """Stands in for the gc module in app: counts collections, runs none."""
+
+    def __init__(self):
+        self.collections = 0
+
+    def collect(self):
+        self.collections += 1
+
+
+def test_the_collector_runs_once_after_a_key_when_it_is_painted_and_no_key_is_down():
+    import app as app_module
+
+    rig = Rig()
+    real_gc = app_module.gc
+    counting = app_module.gc = CountingCollector()
+    try:
+        index = KEY_NAMES.index("C")
+        fake_machine.press(config.KEYPAD_ROW_PINS[index // 4], config.KEYPAD_COL_PINS[index % 4])
+        rig.wait(60)  # held: the key is down, so no collection yet
+        assert counting.collections == 0
+        fake_machine.release_all()
+        rig.wait(config.DEBOUNCE_MS + 20)  # released: the key is handled, then painted
+        assert counting.collections == 0
+        assert rig.match.phase is None and "players" in rig.lines[-1]
+        rig.wait(10)  # the next poll, idle
+        assert counting.collections == 1
+        rig.wait(500)  # nothing pressed since: nothing more to collect
+        assert counting.collections == 1
+        rig.press("C")
+        rig.wait(100)
+        assert counting.collections == 2
+    finally:
+        app_module.gc = real_gc
