@@ -9,8 +9,8 @@
 # main loop, while the player that chooses the keys stays on CPython:
 #
 #   python tools/build_mpy.py && python tools/build_mpy.py --harness
-#   MICROPYPATH=build/harness:build/board/lib:build/board \
-#       micropython -X heapsize=128K -m evening_rig RECORDED FOLDER
+#   cd build/board   # the board's file tree and module path, as host_tests/test_evening.py
+#   MICROPYPATH=lib:../harness micropython -X heapsize=134K -m evening_rig RECORDED FOLDER
 import gc
 import sys
 
