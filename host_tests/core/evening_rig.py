@@ -6,11 +6,14 @@
 # Run as a module it replays a recorded evening (the lines evening.py printed on CPython) on
 # the board's own compiled modules, and prints its own lines for the test to compare; so the
 # strict heap holds the firmware and this rig only, as the board's holds the firmware and its
-# main loop, while the player that chooses the keys stays on CPython:
+# main loop, while the player that chooses the keys stays on CPython. A power cut ends the
+# run: it prints where the recording goes on (NEXT) and exits, and the next run, a fresh
+# interpreter as on the board, boots from the files and replays from there:
 #
 #   python tools/build_mpy.py && python tools/build_mpy.py --harness
 #   cd build/board   # the board's file tree and module path, as host_tests/test_evening.py
-#   MICROPYPATH=lib:../harness micropython -X heapsize=134K -m evening_rig RECORDED FOLDER
+#   MICROPYPATH=lib:../harness micropython -X heapsize=128K -m evening_rig RECORDED FOLDER
+#   ... evening_rig RECORDED FOLDER LINE NOW COUNT RESTARTS   # the four numbers NEXT gave
 import gc
 import sys
 
@@ -28,6 +31,7 @@ from ui.keys import KEY_NAMES  # noqa: E402
 POLL_MS = 10
 RESTART = "restart"
 HOLD = "hold:"
+NEXT = "next"
 
 
 def digest(data, total):
@@ -37,12 +41,12 @@ def digest(data, total):
 
 
 class Evening:
-    def __init__(self, folder, out):
+    def __init__(self, folder, out, now=1000, count=0, restarts=0):
         self.folder = folder
         self.out = out
-        self.now = 1000
-        self.count = 0  # keys pressed
-        self.restarts = 0
+        self.now = now
+        self.count = count  # keys pressed
+        self.restarts = restarts
         self.app = None
         self.start()
 
@@ -98,15 +102,29 @@ class Evening:
         return "keys %d restarts %d" % (self.count, self.restarts)
 
 
-def replay(recorded, folder, out):
-    """Presses the keys of a recorded evening, line by line as the file is read."""
-    evening = Evening(folder, out)
+def replay(recorded, folder, out, first=0, now=1000, count=0, restarts=0):
+    """Presses the keys of a recorded evening, line by line as the file is read, from line
+    `first` (a power cut's: the board boots from the files) to the next power cut."""
+    evening = None
     with open(recorded) as lines:
+        number = -1
         for line in lines:
+            number += 1
+            if number < first:
+                continue
             name = line.split()[1]
+            if evening is None:  # the boot, after a power cut when the line says so
+                if name == RESTART:
+                    evening = Evening(folder, out, now, count, restarts + 1)
+                    evening.report(RESTART)
+                    continue
+                evening = Evening(folder, out, now, count, restarts)
             if name == RESTART:
-                evening.restart()
-            elif name.startswith(HOLD):
+                out(
+                    "%s %d %d %d %d" % (NEXT, number, evening.now, evening.count, evening.restarts)
+                )
+                return
+            if name.startswith(HOLD):
                 evening.hold(name[len(HOLD) :])
             elif line.startswith("keys "):
                 break
@@ -116,4 +134,8 @@ def replay(recorded, folder, out):
 
 
 if __name__ == "__main__":
-    replay(sys.argv[-2], sys.argv[-1], print)
+    if len(sys.argv) > 6:  # after a power cut: the line, clock, keys and restarts so far
+        figures = [int(figure) for figure in sys.argv[-4:]]
+        replay(sys.argv[-6], sys.argv[-5], print, *figures)
+    else:
+        replay(sys.argv[-2], sys.argv[-1], print)
