@@ -17,7 +17,7 @@ import subprocess
 import sys
 
 from _paths import ROOT
-from app import COLLECT_EVERY
+from modes import COLLECT_EVERY
 
 BUILD = os.path.join(ROOT, "build")
 COPIES = os.path.join(BUILD, "evening-journals")

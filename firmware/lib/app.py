@@ -10,7 +10,6 @@ from board.layout import Layout
 from board.overlay import Overlay
 from board.render import Renderer
 from clock import ticks_diff
-from history import History
 from journal import Journal
 from ui.keys import KEY_NAMES, Debouncer
 
@@ -22,26 +21,6 @@ LOG_LINES = 40  # console lines kept for the web page (a deal says about 30)
 # games, options; zeros when none were made), the brightness and the side colours
 # (board.colours). Records written before end after the mode or after three choices.
 SETTINGS = "settings.log"
-# The collector runs once after each key, as soon as the key is painted and no key is down,
-# while the board waits for the next one; and after every 8 KB allocated, for a key that
-# leaves more. Garbage then goes while it lies in small holes the next allocations fill,
-# not once the heap is full and split into pieces too small for a block. Measured on the
-# strict heap of host_tests/test_evening.py: the same evening needs about 8 KB less.
-COLLECT_EVERY = 8192
-# Modules only cribbage, or only the shedding games, use. On the board a module's code sits
-# in RAM, so the family the board is not playing is unloaded: about 25 KB either way.
-FAMILY_MODULES = (
-    (
-        "board.peg_view", "ui.crib_keys", "ui.suits", "cribbage.game", "cribbage.pegging",
-        "cribbage.score", "cribbage.show", "cribbage.show_table", "cribbage.multiset",
-        "cribbage.events", "cribbage.tally", "cribbage",
-    ),
-    ("board.shed_view", "ui.shed_keys", "shedding.referee", "shedding.rules", "shedding"),
-)  # fmt: skip
-
-
-def family(mode):
-    return 0 if mode == 0 else 1
 
 
 def unload(names):
@@ -54,6 +33,17 @@ def unload(names):
                 delattr(sys.modules[parent], child)
             except (AttributeError, KeyError):  # MicroPython's modules raise KeyError
                 pass
+
+
+def _rarely(name, *args):
+    """Runs modes.<name>: it and the journal reading it does (recall) are loaded for the
+    call and dropped after."""
+    import modes
+
+    try:
+        return getattr(modes, name)(*args)
+    finally:
+        unload(("modes", "recall"))
 
 
 class App:
@@ -92,38 +82,16 @@ class App:
             log.append(line)
         self.say(line)
 
+    def boot(self, now=0):
+        """Opens the mode the board was last in, and checks the other journals."""
+        self.open_mode(_rarely("boot", self, now), now)
+
     def open_mode(self, mode, now):
-        """Loads the mode's game from its journal; says (and flashes) anything mended."""
-        if self.history is not None and family(mode) != family(self.mode):
-            self.history = self.controller = self.view = None
-            unload(FAMILY_MODULES[family(self.mode)])
-            # Free the old family now, so the new one (the 6 KB show table among it) finds
-            # room in one piece.
-            gc.collect()
-        self.mode = mode
-        if mode == 0:
-            from board import peg_view
-            from cribbage.game import Match
-            from ui.crib_keys import CribbageKeys
-
-            self.history = History(Match, Journal(self.store, "cribbage.log"))
-            self.history.before_compacting = self.archive_match
-            tracks = self.layout.tracks
-            self.controller = CribbageKeys(
-                self.history, self.overlay, self.tell, self.side_names, tracks, self.choices,
-                self.remember_choices,
-            )  # fmt: skip
-            self.view = peg_view.draw_base
-        else:
-            from board import shed_view
-            from shedding.referee import Referee
-            from ui.shed_keys import SheddingKeys
-
-            name = MODE_NAMES[mode]
-            self.history = History(Referee, Journal(self.store, name + ".log"))
-            self.controller = SheddingKeys(name, self.history, self.overlay, self.tell)
-            self.view = shed_view.draw_base
+        """Loads the mode's game from its journal; says (and flashes) anything mended. The
+        journal is read with modes.py already dropped: reading it is the boot's peak."""
+        _rarely("open_family", self, mode)
         problem = self.history.load()
+        unload(("recall",))
         if problem:
             self.tell("%s journal: %s" % (MODE_NAMES[mode], problem))
             self.overlay.flash_error(now)
@@ -132,76 +100,18 @@ class App:
         self.tell("mode: %s. %s" % (MODE_NAMES[mode], self.controller.describe()))
         self.dirty = True
 
+    def switch_mode(self):
+        self.open_mode(_rarely("switch_mode", self), self.overlay.now)
+
     def archive_match(self, match):
         """Sums the match a new match ends into the statistics file, before the journal
         forgets its events."""
-        from cribbage import tally
-
-        if match.finished is None:
-            return
-        try:
-            tally.archive(self.store, match.finished[0], match.finished[1])
-        except OSError as error:
-            self.tell("statistics not saved (%s)" % error)
-            self.overlay.flash_error(self.overlay.now)
-
-    def boot(self, now=0):
-        """Opens the mode the board was last in, and checks the other journals."""
-        if hasattr(gc, "threshold"):  # MicroPython's; CPython's collector is its own
-            gc.threshold(COLLECT_EVERY)
-        self.overlay.now = now
-        saved = self._check(self.settings, "settings", now)
-        mode = 0
-        if saved and saved[0] < len(MODE_NAMES):
-            mode = saved[0]
-            self.choices = saved[1:5] if len(saved) > 3 and saved[1] else b""
-            if len(saved) >= 7 and saved[5:7] != bytes([self.renderer.brightness, 0]):
-                from board import colours
-
-                colours.apply(self, saved[5], saved[6])
-        for index in range(len(MODE_NAMES)):
-            if index != mode:  # open_mode reads this one
-                self._check(
-                    Journal(self.store, MODE_NAMES[index] + ".log"),
-                    MODE_NAMES[index] + " journal",
-                    now,
-                )
-        self.open_mode(mode, now)
-
-    def _check(self, journal, what, now):
-        """Reads a journal through and mends it; damage is said and flashed, whatever the
-        mode, and a flash that refuses the mending does not stop the boot."""
-        try:
-            last = journal.check()
-        except OSError as error:
-            last = None
-            journal.problem = "%s; mending it failed (%s)" % (journal.problem, error)
-        if journal.problem:
-            self.tell("%s: %s" % (what, journal.problem))
-            self.overlay.flash_error(now)
-        return last
-
-    def switch_mode(self):
-        mode = (self.mode + 1) % len(MODE_NAMES)
-        self._save_settings(mode, "the mode")
-        self.open_mode(mode, self.overlay.now)
+        _rarely("archive_match", self, match)
 
     def remember_choices(self, choices):
         """The match choices (bytes: players, target, games, options), kept for a restart
         with the mode, the brightness and the side colours."""
-        self.choices = choices
-        self._save_settings(self.mode, "the match choices")
-
-    def _save_settings(self, mode, what):
-        choices = self.choices or b"\0\0\0\0"
-        if len(choices) == 3:
-            choices += bytes([4])  # chosen before the options were: the loser deals
-        record = bytes([mode]) + choices
-        record += bytes([self.renderer.brightness, self.palette])
-        try:
-            self.settings.rewrite([record])
-        except OSError as error:
-            self.tell("saving %s failed (%s)" % (what, error))
+        _rarely("remember_choices", self, choices)
 
     # -- input -----------------------------------------------------------------------------
 
@@ -306,10 +216,15 @@ class App:
         self.boot(self.hardware.ticks_ms())
         self.heartbeat = self.hardware.ticks_ms()
         work = [self.keys_task(sleep_ms), self.paint_task(sleep_ms), self.watchdog_task(sleep_ms)]
-        from wifi import Radio
+        import wifi
 
-        self.radio = Radio(self, self.config, self.store)
-        self.radio.apply()
+        radio = wifi.Radio(self, self.config, self.store)
+        radio.apply()
+        if radio.mode == "off" and not wifi.could_serve():
+            # Never on, on this board (no PSRAM): the heap gets the module's room back.
+            unload(("wifi",))
+        else:
+            self.radio = radio
         await asyncio.gather(*work)
 
     def run(self):

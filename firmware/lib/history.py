@@ -44,7 +44,7 @@ def _before_bytes(offset, count):
     return bytes([offset >> 16, (offset >> 8) & 0xFF, offset & 0xFF, count])
 
 
-def _before_at(window, at):
+def before_at(window, at):
     offset = (window[at] << 16) | (window[at + 1] << 8) | window[at + 2]
     return offset, window[at + 3]
 
@@ -81,120 +81,9 @@ class History:
     def load(self, upto=-1):
         """Reads the journal back; returns a problem in words (or None). A record the rules
         refuse ends the good part like a damaged one. `upto`: read only what lies before."""
-        self._start()
-        journal = self.journal
-        if journal is None:
-            return None
-        offsets = []  # type: list  # where each of self.done's events is on flash, to cut at a refusal
-        # Only the last checkpoint and what follows it make the state: found by a hop over
-        # the length bytes, so a boot reads a deal's records, not the match's.
-        first = journal.last_start(CHECKPOINT, upto)
-        records, refused, why = self._read_from(first, upto, offsets)
-        if first and journal.damage and journal.good == first:
-            # Nothing good where the hop landed (the file is damaged before it): read the
-            # whole file, which finds the damage and keeps everything before it.
-            self._start()
-            offsets = []
-            records, refused, why = self._read_from(0, upto, offsets)
-        damage = journal.damage
-        if refused < 0:
-            refused, why = self._fold(offsets)
-        if upto >= 0:
-            return None
-        if refused >= 0:
-            return self._refused(refused, why)
-        return self._mend(records) if damage else None
+        import recall
 
-    def _read_from(self, first, upto, offsets):
-        """Reads the records from file offset `first` (0: the whole file); returns how many
-        were good, and where a record the rules refuse lies and why (-1, None: none)."""
-        journal = self.journal
-        records = 0
-        reader = journal.records(first)
-        try:
-            for offset, start, end in reader:
-                if 0 <= upto <= offset:
-                    break
-                try:
-                    self._read_record(journal.window, start, end, offset, offsets)
-                except (ValueError, IndexError) as error:  # an undo with nothing to undo too
-                    return records, offset, error
-                records += 1
-        finally:
-            reader.close()
-        return records, -1, None
-
-    def _read_record(self, window, start, end, offset, offsets):
-        kind = window[start]
-        if kind == CHECKPOINT or kind == BACK:
-            self.before = _before_at(window, start + 1)
-            at = start + 5
-            if kind == BACK:
-                size = window[at]
-                self._push_undone(window[at + 1 : at + 1 + size])
-                at += 1 + size
-            self.base = bytes(window[at:end])
-            self.base_offset = offset
-            self.done.clear()
-            offsets.clear()
-        elif kind == UNDO:
-            self._push_undone(self.done.pop())
-            offsets.pop()
-        elif kind == REDO:
-            if self.undone.count:
-                self.undone.pop()
-            self.done.append(window[start + 1 : end])
-            offsets.append(offset)
-        elif kind < UNDO:
-            self.done.append(window[start:end])
-            offsets.append(offset)
-            self.undone.clear()
-        else:
-            raise ValueError("unknown record")
-        if self.done.count > STRETCH:
-            raise ValueError("too many events without a checkpoint")
-        self.saved = offset + 3 + end - start
-
-    def _fold(self, offsets):
-        """The live state: the checkpoint with its events applied. Returns where a refused
-        record is on flash and why (-1 when none is)."""
-        try:
-            state = self._restored(self.base)
-        except (ValueError, IndexError, KeyError) as error:
-            return self.base_offset, error
-        index = 0
-        for event in self.done:
-            try:
-                state.apply(event)
-            except (ValueError, IndexError) as error:
-                return offsets[index], error
-            index += 1
-        self.state = state
-        return -1, None
-
-    def _mend(self, records):
-        try:
-            self.journal.mend(records)
-        except OSError as error:
-            self.save_error = error  # the next save writes after the good part
-            return "%s; mending it failed (%s)" % (self.journal.problem, error)
-        return self.journal.problem
-
-    def _refused(self, offset, why):
-        # A record the rules refuse: the file is kept aside and the journal cut before it.
-        store = self.journal.store
-        name = self.journal.name
-        problem = "journal record at byte %d refused on replay (%s)" % (offset, why)
-        try:
-            aside = store.keep_aside(name)
-            if aside:
-                problem += ", the file as it was is saved as " + aside
-            store.cut(name, offset)
-        except OSError as error:
-            problem += "; mending it failed (%s)" % error
-            self.save_error = error  # the next save writes after the good part
-        self.load(offset)
-        return problem
+        return recall.load(self, upto)
 
     # -- changes ---------------------------------------------------------------------------
 
@@ -278,6 +167,7 @@ class History:
 
     def _rebuild(self):
         self.version += 1
+        self.state = None
         state = self._restored(self.base)
         for event in self.done:
             state.apply(event)
@@ -298,7 +188,7 @@ class History:
             if before is None:
                 if at != offset or kind not in (CHECKPOINT, BACK):
                     break
-                before = _before_at(window, start + 1)
+                before = before_at(window, start + 1)
                 skip = 5 if kind == CHECKPOINT else 6 + window[start + 5]
                 base = bytes(window[start + skip : end])
             elif kind == CHECKPOINT or kind == BACK:

@@ -14,8 +14,8 @@ from binascii import crc32
 from micropython import const
 
 MAGIC = b"CRJ2"
-_MAGIC_SIZE = const(4)
-_TRAILER = const(2)
+MAGIC_SIZE = const(4)
+TRAILER = const(2)
 _LONGEST = const(258)  # length byte, 255 payload bytes, checksum
 _WINDOW = const(516)  # holds a longest record and a refill of at least as much again
 
@@ -77,14 +77,14 @@ class Journal:
                 handle.seek(offset)
             filled = handle.readinto(window) or 0
             if not offset:
-                head = bytes(window[: min(filled, _MAGIC_SIZE)])
+                head = bytes(window[: min(filled, MAGIC_SIZE)])
                 if head != MAGIC:
-                    if filled < _MAGIC_SIZE and MAGIC.startswith(head):
+                    if filled < MAGIC_SIZE and MAGIC.startswith(head):
                         self.damage = "torn" if filled else None
                     else:
                         self.damage = "corrupt"
                     return
-                at = offset = _MAGIC_SIZE
+                at = offset = MAGIC_SIZE
             base = offset - at  # the file offset of window[0]
             self.good = offset
             while True:
@@ -99,7 +99,7 @@ class Journal:
                 if at >= filled:
                     return
                 size = window[at]
-                end = at + 1 + size + _TRAILER
+                end = at + 1 + size + TRAILER
                 if size == 0:
                     self.damage = "corrupt"
                     return
@@ -107,75 +107,21 @@ class Journal:
                     self.damage = "torn"
                     return
                 stored = (window[end - 2] << 8) | window[end - 1]
-                if checksum(window, at, end - _TRAILER) != stored:
+                if checksum(window, at, end - TRAILER) != stored:
                     self.damage = "corrupt"
                     return
-                yield base + at, at + 1, end - _TRAILER
+                yield base + at, at + 1, end - TRAILER
                 at = end
                 self.good = base + at
-        finally:
-            handle.close()
-
-    def last_start(self, kind, upto=-1):
-        """The file offset of the last record (before `upto`, when given) whose payload
-        starts with the byte `kind`, or 0 when there is none. It hops from length byte to
-        length byte without checking anything: a boot then reads and checks only from there,
-        and reads the whole file (records(0)) only when what it finds there is not good."""
-        handle = self.store.open(self.name)
-        if handle is None:
-            return 0
-        found = 0
-        try:
-            window = self.window
-            filled = handle.readinto(window) or 0
-            if filled < _MAGIC_SIZE or bytes(window[:_MAGIC_SIZE]) != MAGIC:
-                return 0
-            base = 0  # the file offset of window[0]
-            at = _MAGIC_SIZE
-            while True:
-                if at + 2 > filled:
-                    if filled < len(window):
-                        return found  # the end of the file
-                    base += at
-                    at = 0
-                    handle.seek(base)
-                    filled = handle.readinto(window) or 0
-                    continue
-                size = window[at]
-                if size == 0 or 0 <= upto <= base + at:
-                    return found
-                if window[at + 1] == kind:
-                    found = base + at
-                at += 1 + size + _TRAILER
         finally:
             handle.close()
 
     def check(self):
         """Reads the whole journal and mends any damage; returns the last good record's
         payload (None when there is none). Raises OSError when the mending cannot be saved."""
-        last = None
-        kept = 0
-        for _, start, end in self.records():
-            last = (start, end)
-            kept += 1
-        payload = bytes(self.window[last[0] : last[1]]) if last else None
-        self.problem = None
-        if self.damage:
-            self.mend(kept)
-        return payload
+        import recall
 
-    def mend(self, kept):
-        """After a whole scan found damage: keeps the file aside as it was, then cuts the
-        journal back to its good part. `kept` counts the good records, for the words."""
-        good = self.good if self.good > _MAGIC_SIZE else 0
-        if self.damage == "torn":
-            self.problem = "dropped %d bytes of an unfinished record" % (self.size() - good)
-        else:
-            self.problem = "damaged journal at byte %d: kept %d records" % (self.good, kept)
-        aside = self.store.keep_aside(self.name)
-        if aside:
-            self.problem += ", the file as it was is saved as " + aside
-        self.store.cut(self.name, good)
+        return recall.check(self)
 
     def append(self, payload):
         """Appends one record; returns its file offset."""
@@ -183,7 +129,7 @@ class Journal:
         offset = self.size()
         if not offset:
             record = MAGIC + record
-            offset = _MAGIC_SIZE
+            offset = MAGIC_SIZE
         self.store.append(self.name, record)
         return offset
 
@@ -191,7 +137,7 @@ class Journal:
         """Replaces the journal at once (the store makes this atomic) with its first `keep`
         bytes followed by `payloads`; returns each new record's file offset."""
         offsets = []
-        at = keep if keep else _MAGIC_SIZE
+        at = keep if keep else MAGIC_SIZE
         parts = [] if keep else [MAGIC]
         for payload in payloads:
             record = encode(payload)

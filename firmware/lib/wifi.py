@@ -4,6 +4,7 @@
 # password are kept on the flash in one journal record: power-safe, and never sent to a page
 # or printed.
 import gc
+import sys
 
 from micropython import const
 
@@ -21,6 +22,12 @@ def heap_total():
     if not hasattr(gc, "mem_free"):
         return None
     return gc.mem_free() + gc.mem_alloc()
+
+
+def could_serve():
+    """Whether this board's heap can hold the web server beside the game (CPython: yes)."""
+    total = heap_total()
+    return total is None or total >= NEEDS_HEAP
 
 
 def board_pin(store):
@@ -57,6 +64,8 @@ def choice(config, store):
         record = _journal(store).check()
     except OSError:
         record = None
+    finally:
+        sys.modules.pop("recall", None)  # the journal's reader is loaded for boots only
     if record and record[0] < len(MODES) and 2 + record[1] <= len(record):
         name_end = 2 + record[1]
         return MODES[record[0]], record[2:name_end].decode(), record[name_end:].decode()
@@ -103,8 +112,8 @@ class Radio:
         mode, name, password = choice(self.config, self.store)
         if mode == "off":
             return
-        total = heap_total()
-        if total is not None and total < NEEDS_HEAP:
+        if not could_serve():
+            total = heap_total()
             self.app.tell(
                 "Wi-Fi stays off: the web page needs a board with PSRAM (%d KB of heap here;"
                 " an ESP32-WROVER or ESP32-S3 module with MicroPython's SPIRAM firmware)"

@@ -1,6 +1,7 @@
 # The app's own loop (asyncio tasks: keys, paint, watchdog) on fake hardware, for half a
 # second of real time, with a key pressed on the fake keypad while it runs.
 import asyncio
+import sys
 
 import fakes
 
@@ -37,3 +38,12 @@ def test_the_tasks_poll_the_keys_repaint_and_feed_the_watchdog():
     assert app.history.state.phase == "cut"  # the key started a match
     assert hardware.pixels.writes >= 2  # painted at boot and after the key
     assert fake_machine.WDT.started == config.WATCHDOG_MS and fake_machine.WDT.fed > fed
+    # The Wi-Fi code stays only on a board whose heap could serve the page (the laptop, a
+    # board with PSRAM); on a small heap, as on an ESP32 without PSRAM, it is dropped.
+    kept = "wifi" in sys.modules
+    import wifi
+
+    if wifi.could_serve():
+        assert kept and app.radio is not None and app.radio.mode == "off"
+    else:
+        assert not kept and app.radio is None

@@ -1,0 +1,132 @@
+# The board's rarely run part: the boot, opening a mode's game, switching modes, and the
+# settings record. App imports it for each of these and drops it after: on the board a
+# module's code sits in RAM, and this one's would sit beside every key for nothing.
+import gc
+
+from app import MODE_NAMES, unload
+from journal import Journal
+
+# The collector runs once after each key (App.poll), and after every 8 KB allocated, for a
+# key that leaves more. Garbage then goes while it lies in small holes the next allocations
+# fill, not once the heap is full and split into pieces too small for a block.
+COLLECT_EVERY = 8192
+# Modules only cribbage, or only the shedding games, use. On the board a module's code sits
+# in RAM, so the family the board is not playing is unloaded: about 25 KB either way.
+FAMILY_MODULES = (
+    (
+        "board.peg_view", "ui.crib_keys", "ui.suits", "cribbage.game", "cribbage.pegging",
+        "cribbage.score", "cribbage.show", "cribbage.show_table", "cribbage.multiset",
+        "cribbage.events", "cribbage.tally", "cribbage",
+    ),
+    ("board.shed_view", "ui.shed_keys", "shedding.referee", "shedding.rules", "shedding"),
+)  # fmt: skip
+
+
+def family(mode):
+    return 0 if mode == 0 else 1
+
+
+def boot(app, now):
+    if hasattr(gc, "threshold"):  # MicroPython's; CPython's collector is its own
+        gc.threshold(COLLECT_EVERY)
+    app.overlay.now = now
+    saved = check(app, app.settings, "settings", now)
+    mode = 0
+    if saved and saved[0] < len(MODE_NAMES):
+        mode = saved[0]
+        app.choices = saved[1:5] if len(saved) > 3 and saved[1] else b""
+        if len(saved) >= 7 and saved[5:7] != bytes([app.renderer.brightness, 0]):
+            from board import colours
+
+            colours.apply(app, saved[5], saved[6])
+    for index in range(len(MODE_NAMES)):
+        if index != mode:  # open_mode reads this one
+            name = MODE_NAMES[index]
+            check(app, Journal(app.store, name + ".log"), name + " journal", now)
+    return mode  # App.open_mode opens it, once this module is dropped
+
+
+def check(app, journal, what, now):
+    """Reads a journal through and mends it; damage is said and flashed, whatever the mode,
+    and a flash that refuses the mending does not stop the boot."""
+    try:
+        last = journal.check()
+    except OSError as error:
+        last = None
+        journal.problem = "%s; mending it failed (%s)" % (journal.problem, error)
+    if journal.problem:
+        app.tell("%s: %s" % (what, journal.problem))
+        app.overlay.flash_error(now)
+    return last
+
+
+def open_family(app, mode):
+    """The mode's history (its journal not read yet), keys and view, with the modules of
+    its family of games loaded (and the other family's dropped)."""
+    from history import History
+
+    if app.history is not None and family(mode) != family(app.mode):
+        app.history = app.controller = app.view = None
+        unload(FAMILY_MODULES[family(app.mode)])
+        # The number spans were made as the game showed them, among its code: dropped too,
+        # they leave its room in fewer, larger pieces.
+        app.renderer.number_spans = {}
+        # Free the old family now, so the new one (the 6 KB show table among it) finds room
+        # in one piece.
+        gc.collect()
+    app.mode = mode
+    if mode == 0:
+        from board import peg_view
+        from cribbage.game import Match
+        from ui.crib_keys import CribbageKeys
+
+        app.history = History(Match, Journal(app.store, "cribbage.log"))
+        app.history.before_compacting = app.archive_match
+        app.controller = CribbageKeys(
+            app.history, app.overlay, app.tell, app.side_names, app.layout.tracks, app.choices,
+            app.remember_choices,
+        )  # fmt: skip
+        app.view = peg_view.draw_base
+    else:
+        from board import shed_view
+        from shedding.referee import Referee
+        from ui.shed_keys import SheddingKeys
+
+        name = MODE_NAMES[mode]
+        app.history = History(Referee, Journal(app.store, name + ".log"))
+        app.controller = SheddingKeys(name, app.history, app.overlay, app.tell)
+        app.view = shed_view.draw_base
+
+
+def archive_match(app, match):
+    from cribbage import tally
+
+    if match.finished is None:
+        return
+    try:
+        tally.archive(app.store, match.finished[0], match.finished[1])
+    except OSError as error:
+        app.tell("statistics not saved (%s)" % error)
+        app.overlay.flash_error(app.overlay.now)
+
+
+def switch_mode(app):
+    mode = (app.mode + 1) % len(MODE_NAMES)
+    save_settings(app, mode, "the mode")
+    return mode
+
+
+def remember_choices(app, choices):
+    app.choices = choices
+    save_settings(app, app.mode, "the match choices")
+
+
+def save_settings(app, mode, what):
+    choices = app.choices or b"\0\0\0\0"
+    if len(choices) == 3:
+        choices += bytes([4])  # chosen before the options were: the loser deals
+    record = bytes([mode]) + choices + bytes([app.renderer.brightness, app.palette])
+    try:
+        app.settings.rewrite([record])
+    except OSError as error:
+        app.tell("saving %s failed (%s)" % (what, error))

@@ -1,0 +1,199 @@
+# Reading a game back from its journal: the boot, a mode switch, a journal checked for
+# damage. It runs there only, so it is imported then and dropped after (App, wifi): on the
+# board a module's code sits in RAM, and this one's would sit beside every key for nothing.
+# History.load and Journal.check are the ways in; the format is history.py's and
+# journal.py's.
+from history import BACK, CHECKPOINT, REDO, STRETCH, UNDO, before_at
+from journal import MAGIC, MAGIC_SIZE, TRAILER
+
+
+def load(history, upto=-1):
+    """Reads the journal back; returns a problem in words (or None). A record the rules
+    refuse ends the good part like a damaged one. `upto`: read only what lies before."""
+    history._start()
+    journal = history.journal
+    if journal is None:
+        return None
+    offsets = []  # type: list  # where each of history.done's events is on flash, to cut at a refusal
+    # Only the last checkpoint and what follows it make the state: found by a hop over
+    # the length bytes, so a boot reads a deal's records, not the match's.
+    first = last_start(journal, CHECKPOINT, upto)
+    records, refused, why = _read_from(history, first, upto, offsets)
+    if first and journal.damage and journal.good == first:
+        # Nothing good where the hop landed (the file is damaged before it): read the
+        # whole file, which finds the damage and keeps everything before it.
+        history._start()
+        offsets = []
+        records, refused, why = _read_from(history, 0, upto, offsets)
+    damage = journal.damage
+    if refused < 0:
+        refused, why = _fold(history, offsets)
+    if upto >= 0:
+        return None
+    if refused >= 0:
+        return _refused(history, refused, why)
+    return _mend(history, records) if damage else None
+
+
+def _read_from(history, first, upto, offsets):
+    """Reads the records from file offset `first` (0: the whole file); returns how many
+    were good, and where a record the rules refuse lies and why (-1, None: none)."""
+    journal = history.journal
+    records = 0
+    reader = journal.records(first)
+    try:
+        for offset, start, end in reader:
+            if 0 <= upto <= offset:
+                break
+            try:
+                _read_record(history, journal.window, start, end, offset, offsets)
+            except (ValueError, IndexError) as error:  # an undo with nothing to undo too
+                return records, offset, error
+            records += 1
+    finally:
+        reader.close()
+    return records, -1, None
+
+
+def _read_record(history, window, start, end, offset, offsets):
+    kind = window[start]
+    if kind == CHECKPOINT or kind == BACK:
+        history.before = before_at(window, start + 1)
+        at = start + 5
+        if kind == BACK:
+            size = window[at]
+            history._push_undone(window[at + 1 : at + 1 + size])
+            at += 1 + size
+        history.base = bytes(window[at:end])
+        history.base_offset = offset
+        history.done.clear()
+        offsets.clear()
+    elif kind == UNDO:
+        history._push_undone(history.done.pop())
+        offsets.pop()
+    elif kind == REDO:
+        if history.undone.count:
+            history.undone.pop()
+        history.done.append(window[start + 1 : end])
+        offsets.append(offset)
+    elif kind < UNDO:
+        history.done.append(window[start:end])
+        offsets.append(offset)
+        history.undone.clear()
+    else:
+        raise ValueError("unknown record")
+    if history.done.count > STRETCH:
+        raise ValueError("too many events without a checkpoint")
+    history.saved = offset + 3 + end - start
+
+
+def _fold(history, offsets):
+    """The live state: the checkpoint with its events applied. Returns where a refused
+    record is on flash and why (-1 when none is). The empty state load() began with is
+    dropped first: the restored one takes its room, not room beside it."""
+    history.state = None
+    try:
+        state = history._restored(history.base)
+    except (ValueError, IndexError, KeyError) as error:
+        history.state = history.new_state()
+        return history.base_offset, error
+    index = 0
+    for event in history.done:
+        try:
+            state.apply(event)
+        except (ValueError, IndexError) as error:
+            history.state = history.new_state()
+            return offsets[index], error
+        index += 1
+    history.state = state
+    return -1, None
+
+
+def _mend(history, records):
+    try:
+        mend(history.journal, records)
+    except OSError as error:
+        history.save_error = error  # the next save writes after the good part
+        return "%s; mending it failed (%s)" % (history.journal.problem, error)
+    return history.journal.problem
+
+
+def _refused(history, offset, why):
+    # A record the rules refuse: the file is kept aside and the journal cut before it.
+    store = history.journal.store
+    name = history.journal.name
+    problem = "journal record at byte %d refused on replay (%s)" % (offset, why)
+    try:
+        aside = store.keep_aside(name)
+        if aside:
+            problem += ", the file as it was is saved as " + aside
+        store.cut(name, offset)
+    except OSError as error:
+        problem += "; mending it failed (%s)" % error
+        history.save_error = error  # the next save writes after the good part
+    load(history, offset)
+    return problem
+
+
+def last_start(journal, kind, upto=-1):
+    """The file offset of the last record (before `upto`, when given) whose payload
+    starts with the byte `kind`, or 0 when there is none. It hops from length byte to
+    length byte without checking anything: a boot then reads and checks only from there,
+    and reads the whole file (records(0)) only when what it finds there is not good."""
+    handle = journal.store.open(journal.name)
+    if handle is None:
+        return 0
+    found = 0
+    try:
+        window = journal.window
+        filled = handle.readinto(window) or 0
+        if filled < MAGIC_SIZE or bytes(window[:MAGIC_SIZE]) != MAGIC:
+            return 0
+        base = 0  # the file offset of window[0]
+        at = MAGIC_SIZE
+        while True:
+            if at + 2 > filled:
+                if filled < len(window):
+                    return found  # the end of the file
+                base += at
+                at = 0
+                handle.seek(base)
+                filled = handle.readinto(window) or 0
+                continue
+            size = window[at]
+            if size == 0 or 0 <= upto <= base + at:
+                return found
+            if window[at + 1] == kind:
+                found = base + at
+            at += 1 + size + TRAILER
+    finally:
+        handle.close()
+
+
+def check(journal):
+    """Reads the whole journal and mends any damage; returns the last good record's
+    payload (None when there is none). Raises OSError when the mending cannot be saved."""
+    last = None
+    kept = 0
+    for _, start, end in journal.records():
+        last = (start, end)
+        kept += 1
+    payload = bytes(journal.window[last[0] : last[1]]) if last else None
+    journal.problem = None
+    if journal.damage:
+        mend(journal, kept)
+    return payload
+
+
+def mend(journal, kept):
+    """After a whole scan found damage: keeps the file aside as it was, then cuts the
+    journal back to its good part. `kept` counts the good records, for the words."""
+    good = journal.good if journal.good > MAGIC_SIZE else 0
+    if journal.damage == "torn":
+        journal.problem = "dropped %d bytes of an unfinished record" % (journal.size() - good)
+    else:
+        journal.problem = "damaged journal at byte %d: kept %d records" % (journal.good, kept)
+    aside = journal.store.keep_aside(journal.name)
+    if aside:
+        journal.problem += ", the file as it was is saved as " + aside
+    journal.store.cut(journal.name, good)
