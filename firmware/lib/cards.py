@@ -29,10 +29,6 @@ def suit_of(card):
     return card & 3
 
 
-def value_of(card):
-    return VALUES[card >> 2]
-
-
 def parse_rank(text):
     """'A', '2'..'9', 'T' or '10', 'J', 'Q', 'K' (any case) -> rank index 0..12."""
     word = text.strip().upper()

@@ -17,8 +17,6 @@ class Pin:
     IN = 1
     OUT = 3
     PULL_UP = 1
-    PULL_DOWN = 2
-    OPEN_DRAIN = 7
 
     def __init__(self, pin_id, mode=-1, pull=-1, value=None):
         if pin_id not in VALID_PINS and pin_id not in INPUT_ONLY:
@@ -43,9 +41,6 @@ class Pin:
                 return 0
         return 1
 
-    def __call__(self, level=None):
-        return self.value(level)
-
 
 def press(row_pin, col_pin):
     if (row_pin, col_pin) not in _pressed_keys:
@@ -67,14 +62,6 @@ class FakeReset(Exception):
 
 def reset():
     raise FakeReset()
-
-
-def soft_reset():
-    raise FakeReset()
-
-
-def freq(hz=None):
-    return 160000000 if hz is None else None
 
 
 class WDT:

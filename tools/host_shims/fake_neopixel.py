@@ -17,19 +17,9 @@ class NeoPixel:
     def __len__(self):
         return self.n
 
-    def __setitem__(self, index, colour):
-        at = index * self.bpp
-        self.buf[at] = colour[1]
-        self.buf[at + 1] = colour[0]
-        self.buf[at + 2] = colour[2]
-
-    def __getitem__(self, index):
-        at = index * self.bpp
-        return (self.buf[at + 1], self.buf[at], self.buf[at + 2])
-
     def fill(self, colour):
-        for i in range(self.n):
-            self[i] = colour
+        for at in range(0, self.n * self.bpp, self.bpp):
+            self.buf[at : at + 3] = bytes((colour[1], colour[0], colour[2]))
 
     def write(self):
         self.shown[:] = self.buf

@@ -205,9 +205,3 @@ class Renderer:
         self.base_version = -1
         self.signature = -1
         self.background_key = -1
-
-    def forget(self):
-        """The next frame starts from nothing."""
-        self.count = 0
-        self.base_version = -1
-        self.signature = -1

@@ -80,9 +80,6 @@ class Play:
         self.said_go = [bool(go) for go in unpacker.get_list()]
         self.ranks = unpacker.get_list()
 
-    def can_lay(self, rank):
-        return not self.finished and self.count + VALUES[rank] <= LIMIT
-
     def _check_turn(self, seat):
         if self.finished:
             raise PlayError("the play is over: every card has been laid")
@@ -140,9 +137,6 @@ class Play:
         else:
             self.turn = following
         return awards
-
-    def cards_left(self, seat):
-        return CARDS_EACH - self.laid[seat]
 
     def _next_able(self, seat, include_self):
         # The next seat after `seat` that holds cards and has not said go; `seat` itself last.

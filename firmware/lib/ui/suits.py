@@ -8,16 +8,8 @@ NOBS = 3  # "a jack of the starter's suit?"
 JACK = 10
 
 
-def first_question(ranks, starter, crib):
-    return _next_question(ranks, starter, crib, {})
-
-
 def next_question(ranks, starter, crib, answers):
     """The next question to ask given the answers so far (a dict), or 0 when done."""
-    return _next_question(ranks, starter, crib, answers)
-
-
-def _next_question(ranks, starter, crib, answers):
     distinct = len(set(ranks)) == 4
     starter_rank = starter >> 2
     if distinct and FLUSH not in answers:
