@@ -1,0 +1,85 @@
+# Builds a Layout's tables from config.py and checks them: run once at boot (board.layout
+# loads it for that and drops it after).
+from array import array
+
+from board.layout import TRACK_HOLES, LayoutError
+
+_STATUS_NAMES = (
+    # slot name, first LED offset in the status area, LED count
+    ("mode", 0, 1),
+    ("dealer", 1, 3),
+    ("turn", 4, 3),
+    ("tens", 7, 3),
+    ("units", 10, 9),
+    ("tally", 19, 5),
+    ("save", 24, 1),
+    ("error", 25, 1),
+)
+
+
+def build(layout, config):
+    """Fills a Layout's tables from config.py; raises LayoutError when they cannot fit."""
+    rows = config.ROWS
+    per_row = config.HOLES_PER_ROW
+    layout.tracks = config.TRACKS
+    layout.length = config.STRIP_LENGTH
+    if per_row * 2 != TRACK_HOLES:
+        raise LayoutError("a track is 60 holes: HOLES_PER_ROW must be 30")
+    if rows != layout.tracks * 2:
+        raise LayoutError(
+            "%d tracks need %d rows, ROWS is %d" % (layout.tracks, layout.tracks * 2, rows)
+        )
+    if len(config.ROW_START) < rows or len(config.ROW_REVERSED) < rows:
+        raise LayoutError("ROW_START and ROW_REVERSED need a value for each of %d rows" % rows)
+    # track_leds[side * 60 + hole] -> LED index; hole 0 holds the first point.
+    leds = []
+    for side in range(layout.tracks):
+        outer = (0, 3, 4)[side]
+        inner = (1, 2, 5)[side]
+        for hole in range(TRACK_HOLES):
+            if hole < per_row:
+                leds.append(_hole(config, outer, hole))
+            else:
+                leds.append(_hole(config, inner, TRACK_HOLES - 1 - hole))
+    layout.track_leds = array("H", leds)
+    layout.start_holes = tuple(config.START_HOLES[: layout.tracks])
+    # peg_leds[side][points] for points 0..120: the start hole, then round the track twice.
+    pegs = []
+    for side in range(layout.tracks):
+        holes = array("H", range(121))  # filled in place: no list of 121 ints on the way
+        holes[0] = layout.start_holes[side]
+        for points in range(1, 121):
+            holes[points] = leds[side * TRACK_HOLES + (points - 1) % TRACK_HOLES]
+        pegs.append(holes)
+    layout.peg_leds = tuple(pegs)
+    layout.game_hole = config.GAME_HOLE
+    layout.status = {}
+    for name, offset, count in _STATUS_NAMES:
+        layout.status[name] = (config.STATUS_START + offset, count)
+    # The first LED of each status part as a plain attribute, for the renderer's hot path.
+    layout.mode_led = layout.status["mode"][0]
+    layout.dealer_led = layout.status["dealer"][0]
+    layout.turn_led = layout.status["turn"][0]
+    layout.tens_led = layout.status["tens"][0]
+    layout.units_led = layout.status["units"][0]
+    layout.tally_led = layout.status["tally"][0]
+    layout.save_led = layout.status["save"][0]
+    layout.error_led = layout.status["error"][0]
+    taken = bytearray(layout.length)  # one byte per LED: far less RAM than a set of ints
+    status = range(config.STATUS_START, config.STATUS_START + config.STATUS_LEDS)
+    for group in (layout.track_leds, layout.start_holes, (layout.game_hole,), status):
+        for led in group:
+            if not 0 <= led < layout.length:
+                raise LayoutError(
+                    "LED %d is past the end of a %d-LED strip" % (led, layout.length)
+                )
+            if taken[led]:
+                raise LayoutError("two holes share one LED: check ROW_START and the extra LEDs")
+            taken[led] = 1
+    if config.STATUS_LEDS < 26:
+        raise LayoutError("the status area needs 26 LEDs")
+
+
+def _hole(config, row, column):
+    start = config.ROW_START[row]
+    return start - column if config.ROW_REVERSED[row] else start + column
