@@ -22,6 +22,7 @@ SUIT_KEYS = "1234"
 PLAYER_CHOICES = (2, 3, 4)
 TARGET_CHOICES = (121, 61, 62)
 GAME_CHOICES = (1, 3, 5, 7, 9)
+ALL_OPTIONS = ev.END_EARLY | ev.SKUNK_COUNTS_DOUBLE | ev.LOSER_DEALS | ev.MUGGINS_ON
 
 
 class CribbageKeys:
@@ -151,7 +152,7 @@ class CribbageKeys:
     def _phase_key(self, name, long):
         phase = self.match.phase
         if phase is None or phase == MATCH_OVER:
-            self._setup_key(name)
+            _between("setup_key", self, name)
         elif phase == GAME_OVER:
             if name == "#":
                 self._apply((ev.NEXT_GAME,))
@@ -175,26 +176,6 @@ class CribbageKeys:
                 self._apply((ev.LAY, rank, ev.UNKNOWN_SUIT), heading)
         elif phase == SHOW:
             self._show_key(name, long)
-
-    def _setup_key(self, name):
-        if name == "A":
-            self.players = _cycle(PLAYER_CHOICES, self.players)
-            if self.players == 3 and self.tracks < 3:
-                self.players = 4  # two tracks: 2 players, or 4 as two partnerships
-        elif name == "B":
-            self.target = _cycle(TARGET_CHOICES, self.target)
-        elif name == "C":
-            self.games = _cycle(GAME_CHOICES, self.games)
-        elif name == "#":
-            self._apply(ev.new_match(self.players, self.target, self.games, 0, self.flags))
-            return
-        else:
-            return
-        self.remember_choices()
-        self.say(
-            "next match: %d players, %d points, %d game%s"
-            % (self.players, self.target, self.games, "" if self.games == 1 else "s")
-        )
 
     def choices(self):
         """The next match's players, target, games and options, as kept on flash."""
@@ -413,21 +394,7 @@ class CribbageKeys:
         if phase in (GAME_OVER, MATCH_OVER) and before != phase:
             winner = self.match.results[-1]
             self.overlay.celebrate(WIN, winner, self.overlay.now)
-            self._announce_result(winner)
-
-    def _announce_result(self, winner):
-        match = self.match
-        line = "%s wins the game %d-%d" % (
-            self.side_names[winner],
-            match.front[winner],
-            min(match.front),
-        )
-        for side in range(match.sides()):
-            if match.skunked(side):
-                line += ", %s %s" % (self.side_names[side], match.skunked(side))
-        self.say(line)
-        if match.phase == MATCH_OVER:
-            self.say("%s wins the match" % self.side_names[match.match_winner()])
+            _between("announce_result", self, winner)
 
     def ready(self, now):
         """The mode became active, or the board booted: ask what the show waits for."""
@@ -463,10 +430,7 @@ class CribbageKeys:
 
     def describe(self):
         """One line for the console: what the board waits for now."""
-        match = self.match
-        if match.phase is None:
-            return "press # to start a match (A players, B target, C games)"
-        return _PROMPTS.get(match.phase, "")
+        return _between("describe", self)
 
 
 CONFIRM = 4  # no question suits could change: # counts the hand
@@ -484,18 +448,14 @@ _ENTRY_NAMES = {
     ev.MUGGINS: "muggins",
     ev.NEXT_GAME: "the next game",
 }
-_PROMPTS = {
-    CUT: "key the starter (rank, then suit), or # to count in points",
-    PLAY: "key each card as it is laid; # for go (in a points deal: D to peg, # to end)",
-    SHOW: "show: answer the questions, key the crib's ranks, or D for points",
-    GAME_OVER: "# for the next game",
-    MATCH_OVER: "# for a new match",
-}
 
 
-ALL_OPTIONS = ev.END_EARLY | ev.SKUNK_COUNTS_DOUBLE | ev.LOSER_DEALS | ev.MUGGINS_ON
+def _between(name, *args):
+    """Runs ui.crib_match.<name>: loaded for the call and dropped after."""
+    from app import unload
+    from ui import crib_match
 
-
-def _cycle(choices, current):
-    index = choices.index(current) if current in choices else -1
-    return choices[(index + 1) % len(choices)]
+    try:
+        return getattr(crib_match, name)(*args)
+    finally:
+        unload(("ui.crib_match",))

@@ -1,0 +1,63 @@
+# Keys between games, said in words: the choices keyed before a match (A players, B
+# target, C games; # starts it), the line that says who won, and what the board waits for.
+# They run a few times a game, so ui.crib_keys loads this for each and drops it after.
+from cribbage import events as ev
+from cribbage.game import CUT, GAME_OVER, MATCH_OVER, PLAY, SHOW
+from ui.crib_keys import GAME_CHOICES, PLAYER_CHOICES, TARGET_CHOICES
+
+_PROMPTS = {
+    CUT: "key the starter (rank, then suit), or # to count in points",
+    PLAY: "key each card as it is laid; # for go (in a points deal: D to peg, # to end)",
+    SHOW: "show: answer the questions, key the crib's ranks, or D for points",
+    GAME_OVER: "# for the next game",
+    MATCH_OVER: "# for a new match",
+}
+
+
+def setup_key(keys, name):
+    if name == "A":
+        keys.players = cycle(PLAYER_CHOICES, keys.players)
+        if keys.players == 3 and keys.tracks < 3:
+            keys.players = 4  # two tracks: 2 players, or 4 as two partnerships
+    elif name == "B":
+        keys.target = cycle(TARGET_CHOICES, keys.target)
+    elif name == "C":
+        keys.games = cycle(GAME_CHOICES, keys.games)
+    elif name == "#":
+        keys._apply(ev.new_match(keys.players, keys.target, keys.games, 0, keys.flags))
+        return
+    else:
+        return
+    keys.remember_choices()
+    keys.say(
+        "next match: %d players, %d points, %d game%s"
+        % (keys.players, keys.target, keys.games, "" if keys.games == 1 else "s")
+    )
+
+
+def announce_result(keys, winner):
+    match = keys.match
+    line = "%s wins the game %d-%d" % (
+        keys.side_names[winner],
+        match.front[winner],
+        min(match.front),
+    )
+    for side in range(match.sides()):
+        if match.skunked(side):
+            line += ", %s %s" % (keys.side_names[side], match.skunked(side))
+    keys.say(line)
+    if match.phase == MATCH_OVER:
+        keys.say("%s wins the match" % keys.side_names[match.match_winner()])
+
+
+def describe(keys):
+    """One line for the console: what the board waits for now."""
+    match = keys.match
+    if match.phase is None:
+        return "press # to start a match (A players, B target, C games)"
+    return _PROMPTS.get(match.phase, "")
+
+
+def cycle(choices, current):
+    index = choices.index(current) if current in choices else -1
+    return choices[(index + 1) % len(choices)]
