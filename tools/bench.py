@@ -379,13 +379,15 @@ def bench_heap():
         "journal.Journal(store, 'settings.log').rewrite([bytes([MODE])])\n"
         "gc.collect()\n"
         "base = gc.mem_alloc()\n"
+        "gc.disable()\n"  # the boot's automatic collections: see below
         "board = app.App(config, hardware.Hardware(config), store, say=lambda line: None)\n"
         "board.boot(0)\n"
         "gc.collect()\n"
         "print(base - before, gc.mem_alloc() - before)\n"
     )
-    # One run per mode, each collecting only at the top level: the wasm build's collector
-    # does not see the roots held in wasm's own stack, so it must not run mid-call here.
+    # One run per mode, each collecting only at the top level (the automatic collections the
+    # boot would make are off): the wasm build's collector does not see the roots held in
+    # wasm's own stack, so it must not run mid-call here.
     _, lines = wasm_fuel(body.replace("MODE", "0"))
     base, crib = lines[-1].split()
     _, lines = wasm_fuel(body.replace("MODE", "1"))
@@ -676,6 +678,7 @@ def web_heap_32():
         "import fakes\n"
         "fakes.install()\n"
         "import app, config, hardware, memstore\n"
+        "gc.disable()\n"  # collections at the top level only: see bench_heap
         "board = app.App(config, hardware.Hardware(config), memstore.MemoryStore(), say=id)\n"
         "board.boot(0)\n"
         "gc.collect()\n"
