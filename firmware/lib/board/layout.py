@@ -1,6 +1,8 @@
 # Where every hole's LED sits on the strip, from the numbers in config.py. Built once at
 # boot into a flat table, so the renderer does one lookup per peg. The tables are arrays of
 # 16-bit numbers: a third of the RAM tuples of ints would take on the board.
+from array import array
+
 from micropython import const
 
 TRACK_HOLES = const(60)  # up one row and back down the next
@@ -11,6 +13,23 @@ class LayoutError(ValueError):
 
 
 class Layout:
+    # What board.layout_build sets (annotations only: MicroPython keeps nothing of them).
+    tracks: int
+    length: int  # LEDs on the strip
+    track_leds: array  # [side * 60 + hole] -> LED; hole 0 holds the first point
+    start_holes: tuple
+    peg_leds: tuple  # [side][points 0..120] -> LED
+    game_hole: int
+    status: dict  # status part name -> (first LED, count)
+    mode_led: int
+    dealer_led: int
+    turn_led: int
+    tens_led: int
+    units_led: int
+    tally_led: int
+    save_led: int
+    error_led: int
+
     def __init__(self, config):
         # The tables are built (and config.py checked) once, at boot: that code is loaded
         # for it and dropped after, as it would otherwise sit in RAM beside every key.
