@@ -86,3 +86,33 @@ def test_the_latvian_game_on_the_keys_with_a_joker_and_a_queen():
     rig.hold("#")  # seat 0 draws ...
     rig.keys("#")  # ... and passes
     assert referee.turn == 1 and referee.counts == [5, 5]
+
+
+# Code that runs only at the boot or between games: loaded for that, then dropped, since on
+# the board a module's code sits in RAM beside every key.
+RARELY_RUN = ("modes", "recall", "board.layout_build", "ui.crib_match")
+
+
+def loaded(names):
+    import sys
+
+    return [name for name in names if name in sys.modules]
+
+
+def test_the_code_a_boot_or_a_mode_switch_runs_is_dropped_after_it():
+    store = MemoryStore()
+    rig = Rig(store)
+    assert "mode: cribbage. press # to start a match" in rig.lines[-1]  # ui.crib_match's words
+    assert loaded(RARELY_RUN) == []
+    rig.keys("C #")  # a match of 3 games chosen and started, with ui.crib_match's words
+    assert rig.lines[-1] == "next match: 2 players, 121 points, 3 games"
+    assert rig.app.history.state.games == 3 and loaded(RARELY_RUN) == []
+    makao_table(rig)
+    assert loaded(RARELY_RUN) == [] and loaded(["ui.crib_keys", "cribbage.game"]) == []
+    rig.hold("D")
+    rig.hold("D")  # back to cribbage: its journal read again by recall
+    assert "mode: cribbage." in rig.lines[-1] and rig.app.history.state.games == 3
+    assert loaded(RARELY_RUN) == [] and loaded(["ui.shed_keys", "shedding.referee"]) == []
+    again = Rig(store)  # a restart: the boot reads the settings and every journal
+    assert again.app.mode == 0 and again.app.history.state.games == 3
+    assert loaded(RARELY_RUN) == []
