@@ -15,6 +15,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 
 from _paths import ROOT
 from modes import COLLECT_EVERY
@@ -215,7 +216,8 @@ def garbage_per_key():
         "    sys.path.insert(0, p)\n"
         "import board_rig, key_player\n"
         "from shuffle import Shuffler\n"
-        "rig = board_rig.Rig()\n"
+        "from store import FileStore\n"
+        "rig = board_rig.Rig(FileStore(sys.argv[-1]))\n"  # files, as on the board
         "rig.press('#')\n"
         "shuffler = Shuffler(3)\n"
         "checks = []\n"
@@ -248,9 +250,13 @@ def garbage_per_key():
         "    key_player.play_deal(rig, shuffler, checks)\n"
         "print(firmware[0], mem() - before, count[0])\n"
     )
-    done = subprocess.run(
-        [MICROPYTHON, "-X", "heapsize=8M", "-c", body], cwd=ROOT, capture_output=True, text=True
-    )
+    with tempfile.TemporaryDirectory() as folder:
+        done = subprocess.run(
+            [MICROPYTHON, "-X", "heapsize=8M", "-c", body, folder],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+        )
     if done.returncode:
         raise RuntimeError("micropython failed: " + done.stderr[-800:])
     firmware, everything, keys = (int(word) for word in done.stdout.split()[-3:])

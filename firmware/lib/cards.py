@@ -9,6 +9,9 @@ RANK_CHARS = "A23456789TJQK"
 SUIT_CHARS = "CDHS"
 SUIT_SYMBOLS = "\u2663\u2666\u2665\u2660"
 _SUIT_INPUT = "CDHS\u2663\u2666\u2665\u2660"
+_RANK_BYTES = b"A23456789TJQK"
+_SUIT_BYTES = b"CDHS"
+_SUIT_UTF8 = SUIT_SYMBOLS.encode()
 # Counting value in cribbage: court cards count ten.
 VALUES = bytes((1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10))
 
@@ -71,4 +74,21 @@ def name(card, symbols=True):
 
 
 def names(cards, symbols=True):
-    return " ".join([name(card, symbols) for card in cards])
+    """'5♥ T♣ ...': the names of cards, as one string made at once (the console says a few
+    at every show: a string per card and the join would each cost the heap)."""
+    text = bytearray()
+    for card in cards:
+        if text:
+            text.append(32)
+        if not 0 <= card < CARDS_IN_PACK:
+            text.extend(name(card).encode())  # the joker's name, or the error for a non-card
+            continue
+        text.append(_RANK_BYTES[card >> 2])
+        if symbols:
+            at = 3 * (card & 3)  # each suit symbol is 3 bytes of UTF-8
+            text.append(_SUIT_UTF8[at])
+            text.append(_SUIT_UTF8[at + 1])
+            text.append(_SUIT_UTF8[at + 2])
+        else:
+            text.append(_SUIT_BYTES[card & 3])
+    return text.decode()

@@ -57,9 +57,15 @@ class Journal:
         self.damage = None  # what the last whole scan found: None, "torn" or "corrupt"
         self.good = 0  # the length of the file's good part after the last whole scan
         self.problem = None  # what mend() did, in words, or None
+        # The file's length, known after this object's own appends and rewrites (-1: ask
+        # the store): a save then costs no stat of the file, which took a path string and a
+        # tuple of the heap each time (and a read of the flash on the board).
+        self.length = -1
 
     def size(self):
-        return self.store.size(self.name)
+        if self.length < 0:
+            self.length = self.store.size(self.name)
+        return self.length
 
     def records(self, offset=0):
         """Yields (file offset, start, end) for each good record from `offset` (0: the
@@ -67,6 +73,8 @@ class Journal:
         scan from 0 leaves what it found in self.damage and self.good."""
         self.damage = None
         self.good = 0
+        if not offset:
+            self.length = -1  # a whole scan (a boot, a check) asks the store afresh
         handle = self.store.open(self.name)
         if handle is None:
             return
@@ -126,11 +134,13 @@ class Journal:
     def append(self, payload):
         """Appends one record; returns its file offset."""
         record = encode(payload)
-        offset = self.size()
+        before = offset = self.size()
         if not offset:
             record = MAGIC + record
             offset = MAGIC_SIZE
+        self.length = -1  # unknown, should the write fail part way
         self.store.append(self.name, record)
+        self.length = before + len(record)
         return offset
 
     def rewrite(self, payloads, keep=0):
@@ -144,5 +154,7 @@ class Journal:
             offsets.append(at)
             at += len(record)
             parts.append(record)
+        self.length = -1
         self.store.cut(self.name, keep, b"".join(parts))
+        self.length = at
         return offsets

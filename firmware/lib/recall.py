@@ -123,6 +123,7 @@ def _refused(history, offset, why):
     store = history.journal.store
     name = history.journal.name
     problem = "journal record at byte %d refused on replay (%s)" % (offset, why)
+    history.journal.length = -1
     try:
         aside = store.keep_aside(name)
         if aside:
@@ -196,4 +197,6 @@ def mend(journal, kept):
     aside = journal.store.keep_aside(journal.name)
     if aside:
         journal.problem += ", the file as it was is saved as " + aside
+    journal.length = -1
     journal.store.cut(journal.name, good)
+    journal.length = good

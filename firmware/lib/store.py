@@ -6,6 +6,7 @@ import os
 from micropython import const
 
 _CHUNK = const(256)
+_PATHS_KEPT = const(8)  # the journals, the statistics and the PIN; not every .bad copy
 
 
 def _exists(path):
@@ -19,6 +20,7 @@ def _exists(path):
 class FileStore:
     def __init__(self, folder):
         self.folder = folder
+        self.paths = {}  # type: dict
         self.buffer = bytearray(_CHUNK)
         self.other = bytearray(_CHUNK)  # for comparing two files
         if not _exists(folder):
@@ -28,7 +30,13 @@ class FileStore:
                 pass  # a flash that refuses it: every save then fails and says so
 
     def path(self, name):
-        return self.folder + "/" + name
+        # The journals' paths are made once: a save would otherwise make one each time.
+        path = self.paths.get(name)
+        if path is None:
+            path = self.folder + "/" + name
+            if len(self.paths) < _PATHS_KEPT:
+                self.paths[name] = path
+        return path
 
     def open(self, name):
         """The file opened for reading, or None when there is none."""

@@ -14,6 +14,7 @@ NOBS = "nobs"
 _PAIR_KINDS = ("", "", PAIR, PAIR_ROYAL, DOUBLE_PAIR_ROYAL)
 _PAIR_POINTS = (0, 0, 2, 6, 12)
 _JACK = 10
+_RANK_BYTES = RANK_CHARS.encode()
 
 
 # An item is one scoring call as a tuple: (kind, points, running total after it, cards).
@@ -24,19 +25,25 @@ TOTAL = 2
 CARDS = 3
 
 
-def item_words(item, symbols=True, suits=True):
+def item_words(item, symbols=True, suits=True, lead=""):
     """One call in words, as "fifteen 4 (5♥ T♣)"; with suits False the ranks only,
-    "fifteen 4 (5 T)", for cards whose suits nobody keyed (the board picked them)."""
+    "fifteen 4 (5 T)", for cards whose suits nobody keyed (the board picked them). `lead`
+    goes before it: one string made per call, not one per piece."""
     kind, _, total, cards = item
-    if kind == RUN:
-        head = "run of %d for %d" % (len(cards), total)
-    elif kind == FLUSH:
-        head = "flush of %d for %d" % (len(cards), total)
-    else:
-        head = "%s %d" % (kind, total)
-    if not suits:
-        return head + " (" + " ".join([RANK_CHARS[card >> 2] for card in cards]) + ")"
-    return head + " (" + names(cards, symbols) + ")"
+    shown = names(cards, symbols) if suits else rank_names(cards)
+    if kind == RUN or kind == FLUSH:
+        return "%s%s of %d for %d (%s)" % (lead, kind, len(cards), total, shown)
+    return "%s%s %d (%s)" % (lead, kind, total, shown)
+
+
+def rank_names(cards):
+    """The ranks alone, as "5 T"."""
+    text = bytearray()
+    for card in cards:
+        if text:
+            text.append(32)
+        text.append(_RANK_BYTES[card >> 2])
+    return text.decode()
 
 
 def check_show(hand, starter):
@@ -57,9 +64,11 @@ _LOWEST_BIT = b"\0\0\1\0\2\0\0\0\3\0\0\0\0\0\0\0\4"  # bit mask -> card index
 
 
 def _fifteen_masks(cards):
-    # Every subset of two or more cards by bit mask (no itertools on the board), smallest
-    # first because players call the two-card fifteens before the longer ones. Each
-    # subset's total is its mask less the lowest card's, plus that card: one step a subset.
+    # Every subset of two or more cards that makes 15, by bit mask (no itertools on the
+    # board), smallest first because players call the two-card fifteens before the longer
+    # ones; as a list, not a generator, which would cost the heap more than the list does.
+    # Each subset's total is its mask less the lowest card's, plus that card: one step a
+    # subset.
     totals = _SUBSET_TOTALS
     found = []
     for mask in range(1, 1 << len(cards)):
@@ -74,8 +83,15 @@ def _fifteen_masks(cards):
                 size += 1
             found.append(size << 6 | mask)
     found.sort()
-    for key in found:
-        yield key & 63
+    return found
+
+
+def _cards_in(cards, mask):
+    chosen = []
+    for i in range(len(cards)):
+        if mask >> i & 1:
+            chosen.append(cards[i])
+    return chosen
 
 
 def _rank_count(cards, rank):
@@ -111,8 +127,8 @@ def rank_items(cards):
     cards = sorted(cards)
     count = len(cards)
     found = []
-    for mask in _fifteen_masks(cards):
-        found.append((FIFTEEN, 2, [cards[i] for i in range(count) if mask >> i & 1]))
+    for key in _fifteen_masks(cards):
+        found.append((FIFTEEN, 2, _cards_in(cards, key & 63)))
     start = 0
     while start < count:  # sorted: the cards of a rank sit together
         end = start + 1
@@ -126,10 +142,25 @@ def rank_items(cards):
     # of taking one card of each of its ranks.
     low, length = _longest_run(cards)
     if length:
-        runs = [[]]  # type: list
+        # One run per way of taking one card of each rank: as many as the ranks' counts
+        # multiplied, each picked by its number in that mixed radix, the lowest rank's
+        # choice changing slowest (no list of lists made on the way).
+        ways = 1
         for rank in range(low, low + length):
-            runs = [run + [card] for run in runs for card in cards if card >> 2 == rank]
-        for run in runs:
+            ways *= _rank_count(cards, rank)
+        for way in range(ways):
+            run = []
+            above = ways  # ways of choosing from this rank and those above it
+            for rank in range(low, low + length):
+                of_rank = _rank_count(cards, rank)
+                above //= of_rank
+                pick = way // above % of_rank
+                for card in cards:
+                    if card >> 2 == rank:
+                        if not pick:
+                            run.append(card)
+                            break
+                        pick -= 1
             found.append((RUN, length, run))
     return found
 
@@ -162,12 +193,12 @@ def his_heels(starter):
 def count_show(hand, starter, crib=False):
     """Itemised show: a list of items (see item_words); the last one's total is the show's."""
     check_show(hand, starter)
-    hand = list(hand)
-    found = rank_items(hand + [starter])
+    cards = list(hand)
+    cards.append(starter)
+    found = rank_items(cards)
     flush = flush_points(hand, starter, crib)
     if flush:
-        flushed = hand + [starter] if flush == 5 else hand
-        found.append((FLUSH, flush, flushed))
+        found.append((FLUSH, flush, cards if flush == 5 else list(hand)))
     jack = nobs_card(hand, starter)
     if jack is not None:
         found.append((NOBS, 1, [jack]))

@@ -314,7 +314,7 @@ class CribbageKeys:
         before = match.front[side]
         self._apply((ev.SHOW_CARDS,) + tuple(cards) + (15 if known else 0,))
         for item in items:
-            self.say("  " + item_words(item, True, known))  # suits picked are not named
+            self.say(item_words(item, True, known, "  "))  # suits picked are not named
         if items:
             self.overlay.count_out(side, before, [item[TOTAL] for item in items], self.overlay.now)
 

@@ -10,7 +10,12 @@ JACK = 10
 
 def next_question(ranks, starter, crib, answers):
     """The next question to ask given the answers so far (a dict), or 0 when done."""
-    distinct = len(set(ranks)) == 4
+    distinct = len(ranks) == 4  # four ranks, none twice: told by bits, no set made each key
+    seen = 0
+    for rank in ranks:
+        if seen >> rank & 1:
+            distinct = False
+        seen |= 1 << rank
     starter_rank = starter >> 2
     if distinct and FLUSH not in answers:
         return FLUSH
