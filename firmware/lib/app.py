@@ -101,7 +101,9 @@ class App:
         self.dirty = True
 
     def switch_mode(self):
-        self.open_mode(_rarely("switch_mode", self), self.overlay.now)
+        mode = (self.mode + 1) % len(MODE_NAMES)
+        self._save_settings(mode, "the mode")
+        self.open_mode(mode, self.overlay.now)
 
     def archive_match(self, match):
         """Sums the match a new match ends into the statistics file, before the journal
@@ -110,8 +112,20 @@ class App:
 
     def remember_choices(self, choices):
         """The match choices (bytes: players, target, games, options), kept for a restart
-        with the mode, the brightness and the side colours."""
-        _rarely("remember_choices", self, choices)
+        with the mode, the brightness and the side colours. Here, not in modes.py: keyed a
+        few times before each match, it would load that module each time."""
+        self.choices = choices
+        self._save_settings(self.mode, "the match choices")
+
+    def _save_settings(self, mode, what):
+        choices = self.choices or b"\0\0\0\0"
+        if len(choices) == 3:
+            choices += bytes([4])  # chosen before the options were: the loser deals
+        record = bytes([mode]) + choices + bytes([self.renderer.brightness, self.palette])
+        try:
+            self.settings.rewrite([record])
+        except OSError as error:
+            self.tell("saving %s failed (%s)" % (what, error))
 
     # -- input -----------------------------------------------------------------------------
 

@@ -1,6 +1,7 @@
-# The board's rarely run part: the boot, opening a mode's game, switching modes, and the
-# settings record. App imports it for each of these and drops it after: on the board a
-# module's code sits in RAM, and this one's would sit beside every key for nothing.
+# The board's rarely run part: the boot (the settings read, every journal checked), a
+# mode's family of game modules loaded, a finished match's statistics saved. App imports it
+# for each of these and drops it after: on the board a module's code sits in RAM, and this
+# one's would sit beside every key for nothing.
 import gc
 
 from app import MODE_NAMES, unload
@@ -108,25 +109,3 @@ def archive_match(app, match):
     except OSError as error:
         app.tell("statistics not saved (%s)" % error)
         app.overlay.flash_error(app.overlay.now)
-
-
-def switch_mode(app):
-    mode = (app.mode + 1) % len(MODE_NAMES)
-    save_settings(app, mode, "the mode")
-    return mode
-
-
-def remember_choices(app, choices):
-    app.choices = choices
-    save_settings(app, app.mode, "the match choices")
-
-
-def save_settings(app, mode, what):
-    choices = app.choices or b"\0\0\0\0"
-    if len(choices) == 3:
-        choices += bytes([4])  # chosen before the options were: the loser deals
-    record = bytes([mode]) + choices + bytes([app.renderer.brightness, app.palette])
-    try:
-        app.settings.rewrite([record])
-    except OSError as error:
-        app.tell("saving %s failed (%s)" % (what, error))

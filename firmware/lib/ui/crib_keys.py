@@ -152,7 +152,10 @@ class CribbageKeys:
     def _phase_key(self, name, long):
         phase = self.match.phase
         if phase is None or phase == MATCH_OVER:
-            _between("setup_key", self, name)
+            chosen = _between("setup_key", self, name)
+            if chosen:
+                self.remember_choices()
+                self.say(chosen)
         elif phase == GAME_OVER:
             if name == "#":
                 self._apply((ev.NEXT_GAME,))

@@ -15,6 +15,8 @@ _PROMPTS = {
 
 
 def setup_key(keys, name):
+    """A key before a match; returns the line to say once the choices are kept, if they
+    changed (they are kept with this module dropped: the settings' code loads then)."""
     if name == "A":
         keys.players = cycle(PLAYER_CHOICES, keys.players)
         if keys.players == 3 and keys.tracks < 3:
@@ -25,13 +27,14 @@ def setup_key(keys, name):
         keys.games = cycle(GAME_CHOICES, keys.games)
     elif name == "#":
         keys._apply(ev.new_match(keys.players, keys.target, keys.games, 0, keys.flags))
-        return
+        return None
     else:
-        return
-    keys.remember_choices()
-    keys.say(
-        "next match: %d players, %d points, %d game%s"
-        % (keys.players, keys.target, keys.games, "" if keys.games == 1 else "s")
+        return None
+    return "next match: %d players, %d points, %d game%s" % (
+        keys.players,
+        keys.target,
+        keys.games,
+        "" if keys.games == 1 else "s",
     )
 
 
