@@ -24,6 +24,8 @@ SETTINGS = "settings.log"
 
 
 def unload(names):
+    """Drops modules (and their parent package's name for them), so their code's RAM goes
+    at the next collection once nothing else refers to it."""
     for name in names:
         if sys.modules.pop(name, None) is None:
             continue  # never loaded: on the board the laptop-only modules never are
