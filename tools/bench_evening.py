@@ -8,7 +8,8 @@ of the 2nd, 6th and 9th game (after 1, 5 and 8 whole games). For each copy:
   deal and of one undo past the deal's checkpoint (read back from the journal), converted to
   ESP32 milliseconds at bench.FUEL_PER_US.
 Also the garbage each key leaves (unix port, collector off, 4 deals' keys through the rig):
-what the firmware's calls leave, and that plus the rig's own.
+what the firmware's calls leave, and that plus the rig's own; and the smallest heap the whole
+evening of host_tests/test_evening.py passes in.
 """
 
 import os
@@ -19,6 +20,9 @@ import tempfile
 
 from _paths import ROOT
 from modes import COLLECT_EVERY
+
+sys.path.insert(0, os.path.join(ROOT, "host_tests"))
+import test_evening  # noqa: E402  # the evening's replay, as the test runs it
 
 BUILD = os.path.join(ROOT, "build")
 COPIES = os.path.join(BUILD, "evening-journals")
@@ -317,3 +321,46 @@ def main(fuel_of, fuel_per_us):
         "garbage per key over %d keys (4 deals): %.0f bytes in the firmware (polls, apply,"
         " repaints), %.0f with the test rig's own" % (keys, firmware, everything)
     )
+    low, high, keys = whole_evening_heap()
+    print(
+        "the whole evening of host_tests/test_evening.py (%d keys, a fresh interpreter at each"
+        " power cut): passes at %d KB, fails at %d KB (64-bit unix port; CI runs it at %s)"
+        % (keys, high, low, test_evening.HEAP)
+    )
+
+
+def whole_evening_heap(low=112, high=144):
+    """The smallest heap, in 1 KB steps, the test's whole evening passes in (and the largest
+    it fails in), found by halving, and its keys: the evening recorded once on CPython,
+    replayed as the test replays it."""
+    for option in ([], ["--harness"]):
+        subprocess.run(
+            [sys.executable, os.path.join(ROOT, "tools", "build_mpy.py")] + option, check=True
+        )
+    with tempfile.TemporaryDirectory() as folder:
+        recorded = os.path.join(folder, "evening.txt")
+        os.mkdir(os.path.join(folder, "host"))
+        with open(recorded, "w") as out:
+            subprocess.run(
+                [sys.executable, "host_tests/core/evening.py", os.path.join(folder, "host")],
+                cwd=ROOT,
+                stdout=out,
+                check=True,
+            )
+        with open(recorded) as lines:
+            keys = int(lines.read().splitlines()[-1].split()[1])
+
+        def passes(heap):
+            try:
+                test_evening.replay_on_micropython(recorded, "%dK" % heap)
+            except AssertionError:  # it ran out of memory (or the replay differed)
+                return False
+            return True
+
+        while high - low > 1:
+            middle = (low + high) // 2
+            if passes(middle):
+                high = middle
+            else:
+                low = middle
+    return low, high, keys
