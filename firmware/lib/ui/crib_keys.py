@@ -10,7 +10,7 @@
 #   A B C (setup)  players, target, games before a match;  # starts it
 from board import signs
 from board.overlay import HAND_29, WIN
-from cards import RANK_CHARS, VALUES, names
+from cards import RANK_CHARS, VALUES
 from cribbage import events as ev
 from cribbage.game import CUT, GAME_OVER, MATCH_OVER, PLAY, SHOW, RuleError
 from cribbage.show import TOTAL, count_show, item_words
@@ -88,28 +88,8 @@ class CribbageKeys:
         return True
 
     def card(self, card, now):
-        """A card tapped on the web page, rank and suit at once: the starter at the cut, a
-        card laid in the play, a card of the crib at its show. Refusals flash and are said as
-        a key's are."""
-        self.overlay.echo_until = 0
-        try:
-            phase = self.match.phase
-            if phase == CUT:
-                self._apply((ev.STARTER, card))
-            elif phase == PLAY:
-                player = self.side_names[self.match.side_of(self.match.play.turn)]
-                count = self.match.play.count + VALUES[card >> 2]
-                heading = "%s lays %s, count %d" % (player, names([card]), count)
-                self._apply((ev.LAY, card >> 2, card & 3), heading)
-            elif phase == SHOW and self.match.show_seat() < 0 and len(self.ranks) < 4:
-                self._tap_crib(card)
-            else:
-                raise RuleError("a card goes in at the cut, in the play or in the crib's show")
-        except RuleError as error:
-            self.fail(str(error), now, True)  # a wrong tap costs nothing tapped before it
-            return True
-        self._after(now)
-        return True
+        """A card tapped on the web page (see ui.crib_match.card)."""
+        return _between("card", self, card, now)
 
     def _step(self, forward):
         """Undo (or redo, held): the pegs move back (or on), the console names the entry."""
@@ -242,20 +222,6 @@ class CribbageKeys:
         self._prepare()
         if self.overlay.question == CONFIRM:
             self._count_show()  # the last answer was the confirmation
-
-    def _tap_crib(self, card):
-        if len(self.crib_suits) != len(self.ranks):
-            raise RuleError("the crib was begun on the keys: key its ranks there")
-        for rank, suit in self.match.seen:
-            if rank * 4 + suit == card:
-                raise RuleError("%s was already seen this deal" % names([card]))
-        for index in range(len(self.ranks)):
-            if self.ranks[index] * 4 + self.crib_suits[index] == card:
-                raise RuleError("%s is in the crib already" % names([card]))
-        self.ranks.append(card >> 2)
-        self.crib_suits.append(card & 3)
-        self.say("crib: " + names([r * 4 + s for r, s in zip(self.ranks, self.crib_suits)]))
-        self._prepare()
 
     def _known_cards(self):
         """The four cards being shown, suits and all, when every suit was seen (tapped on the
