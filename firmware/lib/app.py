@@ -2,7 +2,6 @@
 # its hardware and its file store, so the same code runs on the ESP32, in the tests (fakes
 # of machine and neopixel) and in the simulator.
 import gc
-import sys
 
 from board import frame
 from board import render as rd
@@ -11,6 +10,7 @@ from board.overlay import Overlay
 from board.render import Renderer
 from clock import ticks_diff
 from journal import Journal
+from rarely import run, unload
 from ui.keys import KEY_NAMES, Debouncer
 
 SIDE_NAMES = ("blue", "orange", "yellow")
@@ -23,29 +23,13 @@ LOG_LINES = 40  # console lines kept for the web page (a deal says about 30)
 SETTINGS = "settings.log"
 
 
-def unload(names):
-    """Drops modules (and their parent package's name for them), so their code's RAM goes
-    at the next collection once nothing else refers to it."""
-    for name in names:
-        if sys.modules.pop(name, None) is None:
-            continue  # never loaded: on the board the laptop-only modules never are
-        parent, _, child = name.rpartition(".")
-        if parent in sys.modules:
-            try:
-                delattr(sys.modules[parent], child)
-            except (AttributeError, KeyError):  # MicroPython's modules raise KeyError
-                pass
-
-
 def _rarely(name, *args):
     """Runs modes.<name>: it and the journal reading it does (recall) are loaded for the
     call and dropped after."""
-    import modes
-
     try:
-        return getattr(modes, name)(*args)
+        return run("modes", name, *args)
     finally:
-        unload(("modes", "recall"))
+        unload(("recall",))
 
 
 class App:

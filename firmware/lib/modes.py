@@ -4,8 +4,9 @@
 # one's would sit beside every key for nothing.
 import gc
 
-from app import MODE_NAMES, unload
+from app import MODE_NAMES
 from journal import Journal
+from rarely import unload
 
 # The collector runs once after each key (App.poll), and after every 8 KB allocated, for a
 # key that leaves more. Garbage then goes while it lies in small holes the next allocations

@@ -3,6 +3,7 @@
 # 16-bit numbers: a third of the RAM tuples of ints would take on the board.
 from array import array
 
+import rarely
 from micropython import const
 
 TRACK_HOLES = const(60)  # up one row and back down the next
@@ -33,14 +34,7 @@ class Layout:
     def __init__(self, config):
         # The tables are built (and config.py checked) once, at boot: that code is loaded
         # for it and dropped after, as it would otherwise sit in RAM beside every key.
-        from board import layout_build
-
-        try:
-            layout_build.build(self, config)
-        finally:
-            from app import unload
-
-            unload(("board.layout_build",))
+        rarely.run("board.layout_build", "build", self, config)
 
     def peg_led(self, side, points, target):
         """The LED of a peg at `points` for `side`: start hole at 0, game hole at the target."""

@@ -8,6 +8,7 @@
 #   * / hold *     undo / redo
 #   hold #         end the play early; after a show entered in points: muggins
 #   A B C (setup)  players, target, games before a match;  # starts it
+import rarely
 from board import signs
 from board.overlay import HAND_29, WIN
 from cards import RANK_CHARS, VALUES
@@ -421,10 +422,4 @@ _ENTRY_NAMES = {
 
 def _between(name, *args):
     """Runs ui.crib_match.<name>: loaded for the call and dropped after."""
-    from app import unload
-    from ui import crib_match
-
-    try:
-        return getattr(crib_match, name)(*args)
-    finally:
-        unload(("ui.crib_match",))
+    return rarely.run("ui.crib_match", name, *args)
