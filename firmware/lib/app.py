@@ -24,12 +24,8 @@ SETTINGS = "settings.log"
 
 
 def _rarely(name, *args):
-    """Runs modes.<name>: it and the journal reading it does (recall) are loaded for the
-    call and dropped after."""
-    try:
-        return run("modes", name, *args)
-    finally:
-        unload(("recall",))
+    """Runs modes.<name>: loaded for the call and dropped after."""
+    return run("modes", name, *args)
 
 
 class App:
@@ -77,7 +73,6 @@ class App:
         journal is read with modes.py already dropped: reading it is the boot's peak."""
         _rarely("open_family", self, mode)
         problem = self.history.load()
-        unload(("recall",))
         if problem:
             self.tell("%s journal: %s" % (MODE_NAMES[mode], problem))
             self.overlay.flash_error(now)

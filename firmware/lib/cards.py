@@ -9,8 +9,8 @@ RANK_CHARS = "A23456789TJQK"
 SUIT_CHARS = "CDHS"
 SUIT_SYMBOLS = "\u2663\u2666\u2665\u2660"
 _SUIT_INPUT = "CDHS\u2663\u2666\u2665\u2660"
-_RANK_BYTES = b"A23456789TJQK"
-_SUIT_BYTES = b"CDHS"
+_RANK_BYTES = RANK_CHARS.encode()
+_SUIT_BYTES = SUIT_CHARS.encode()
 _SUIT_UTF8 = SUIT_SYMBOLS.encode()
 # Counting value in cribbage: court cards count ten.
 VALUES = bytes((1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10))
@@ -91,4 +91,14 @@ def names(cards, symbols=True):
             text.append(_SUIT_UTF8[at + 2])
         else:
             text.append(_SUIT_BYTES[card & 3])
+    return text.decode()
+
+
+def rank_names(cards):
+    """The ranks alone, as "5 T", for cards whose suits nobody keyed."""
+    text = bytearray()
+    for card in cards:
+        if text:
+            text.append(32)
+        text.append(_RANK_BYTES[card >> 2])
     return text.decode()

@@ -21,6 +21,7 @@
 # flash refuses a write the game goes on in memory, and the next save that succeeds writes
 # the checkpoint and its events after the part of the file saved last (nothing already
 # saved is touched).
+import rarely
 from eventlog import EventLog
 from micropython import const
 
@@ -81,9 +82,7 @@ class History:
     def load(self, upto=-1):
         """Reads the journal back; returns a problem in words (or None). A record the rules
         refuse ends the good part like a damaged one. `upto`: read only what lies before."""
-        import recall
-
-        return recall.load(self, upto)
+        return rarely.run("recall", "load", self, upto)
 
     # -- changes ---------------------------------------------------------------------------
 

@@ -70,9 +70,6 @@ def open_family(app, mode):
     if app.history is not None and family(mode) != family(app.mode):
         app.history = app.controller = app.view = None
         unload(FAMILY_MODULES[family(app.mode)])
-        # The number spans were made as the game showed them, among its code: dropped too,
-        # they leave its room in fewer, larger pieces.
-        app.renderer.number_spans = {}
         # Free the old family now, so the new one (the 6 KB show table among it) finds room
         # in one piece.
         gc.collect()

@@ -1,7 +1,7 @@
 # Reading a game back from its journal: the boot, a mode switch, a journal checked for
-# damage. It runs there only, so it is imported then and dropped after (App, wifi): on the
-# board a module's code sits in RAM, and this one's would sit beside every key for nothing.
-# History.load and Journal.check are the ways in; the format is history.py's and
+# damage. It runs there only, so History.load and Journal.check, the ways in, load it for
+# the call and drop it after (rarely.run): on the board a module's code sits in RAM, and
+# this one's would sit beside every key for nothing. The format is history.py's and
 # journal.py's.
 from history import BACK, CHECKPOINT, REDO, STRETCH, UNDO, before_at
 from journal import MAGIC, MAGIC_SIZE, TRAILER

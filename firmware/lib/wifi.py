@@ -4,7 +4,6 @@
 # password are kept on the flash in one journal record: power-safe, and never sent to a page
 # or printed.
 import gc
-import sys
 
 from micropython import const
 
@@ -64,8 +63,6 @@ def choice(config, store):
         record = _journal(store).check()
     except OSError:
         record = None
-    finally:
-        sys.modules.pop("recall", None)  # the journal's reader is loaded for boots only
     if record and record[0] < len(MODES) and 2 + record[1] <= len(record):
         name_end = 2 + record[1]
         return MODES[record[0]], record[2:name_end].decode(), record[name_end:].decode()

@@ -6,12 +6,10 @@ fakes.install()
 
 import config  # noqa: E402
 import fake_machine  # noqa: E402
+import keypad  # noqa: E402
 from app import App  # noqa: E402
 from hardware import Hardware  # noqa: E402
 from memstore import MemoryStore  # noqa: E402
-from ui.keys import KEY_NAMES  # noqa: E402
-
-POLL_MS = 10
 
 
 class Rig:
@@ -35,17 +33,10 @@ class Rig:
             self.match_won = line
 
     def wait(self, ms):
-        for _ in range(ms // POLL_MS):
-            self.now = (self.now + POLL_MS) & 0x3FFFFFFF  # ticks wrap as on the board
-            self.app.poll(self.now)
-        self.app.paint(self.now)
+        self.now = keypad.wait(self.app, self.now, ms)
 
     def press(self, name, hold_ms=60):
-        index = KEY_NAMES.index(name)
-        fake_machine.press(config.KEYPAD_ROW_PINS[index // 4], config.KEYPAD_COL_PINS[index % 4])
-        self.wait(hold_ms)
-        fake_machine.release_all()
-        self.wait(60)
+        self.now = keypad.press(self.app, self.now, name, hold_ms)
 
     def hold(self, name):
         self.press(name, hold_ms=config.LONG_PRESS_MS + 60)

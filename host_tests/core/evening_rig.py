@@ -23,12 +23,11 @@ fakes.install()
 
 import config  # noqa: E402
 import fake_machine  # noqa: E402
+import keypad  # noqa: E402
 from app import App  # noqa: E402
 from hardware import Hardware  # noqa: E402
 from store import FileStore  # noqa: E402
-from ui.keys import KEY_NAMES  # noqa: E402
 
-POLL_MS = 10
 RESTART = "restart"
 HOLD = "hold:"
 NEXT = "next"
@@ -72,17 +71,10 @@ class Evening:
         return self.app.history.state
 
     def wait(self, ms):
-        for _ in range(ms // POLL_MS):
-            self.now = (self.now + POLL_MS) & 0x3FFFFFFF
-            self.app.poll(self.now)
-        self.app.paint(self.now)
+        self.now = keypad.wait(self.app, self.now, ms)
 
     def press(self, name, hold_ms=60):
-        index = KEY_NAMES.index(name)
-        fake_machine.press(config.KEYPAD_ROW_PINS[index // 4], config.KEYPAD_COL_PINS[index % 4])
-        self.wait(hold_ms)
-        fake_machine.release_all()
-        self.wait(60)
+        self.now = keypad.press(self.app, self.now, name, hold_ms)
         self.count += 1
         self.report(name if hold_ms < config.LONG_PRESS_MS else HOLD + name)
 

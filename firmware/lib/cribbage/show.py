@@ -1,7 +1,7 @@
 # The show, itemised the way players call it ("fifteen 2, fifteen 4, a pair is 6 ...").
 # This is the readable route; cribbage.score is the fast route over the same rules and is
 # generated from this one (tools/gen_show_table.py), so the two cannot drift apart.
-from cards import CARDS_IN_PACK, RANK_CHARS, VALUES, CardError, names
+from cards import CARDS_IN_PACK, VALUES, CardError, names, rank_names
 
 FIFTEEN = "fifteen"
 PAIR = "pair"
@@ -14,7 +14,6 @@ NOBS = "nobs"
 _PAIR_KINDS = ("", "", PAIR, PAIR_ROYAL, DOUBLE_PAIR_ROYAL)
 _PAIR_POINTS = (0, 0, 2, 6, 12)
 _JACK = 10
-_RANK_BYTES = RANK_CHARS.encode()
 
 
 # An item is one scoring call as a tuple: (kind, points, running total after it, cards).
@@ -34,16 +33,6 @@ def item_words(item, symbols=True, suits=True, lead=""):
     if kind == RUN or kind == FLUSH:
         return "%s%s of %d for %d (%s)" % (lead, kind, len(cards), total, shown)
     return "%s%s %d (%s)" % (lead, kind, total, shown)
-
-
-def rank_names(cards):
-    """The ranks alone, as "5 T"."""
-    text = bytearray()
-    for card in cards:
-        if text:
-            text.append(32)
-        text.append(_RANK_BYTES[card >> 2])
-    return text.decode()
 
 
 def check_show(hand, starter):

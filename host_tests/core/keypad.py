@@ -1,0 +1,26 @@
+# A key pressed on the fake keypad while the board's loop runs: what the rigs share
+# (board_rig for the app tests, evening_rig for the whole evening in a strict heap).
+import config
+import fake_machine
+from ui.keys import KEY_NAMES
+
+POLL_MS = 10
+
+
+def wait(app, now, ms):
+    """Polls the keys every POLL_MS for `ms` (the ticks wrap as on the board), then
+    repaints; returns the clock."""
+    for _ in range(ms // POLL_MS):
+        now = (now + POLL_MS) & 0x3FFFFFFF
+        app.poll(now)
+    app.paint(now)
+    return now
+
+
+def press(app, now, name, hold_ms=60):
+    """Holds the key `name` down for `hold_ms`, lets it go for 60 ms; returns the clock."""
+    index = KEY_NAMES.index(name)
+    fake_machine.press(config.KEYPAD_ROW_PINS[index // 4], config.KEYPAD_COL_PINS[index % 4])
+    now = wait(app, now, hold_ms)
+    fake_machine.release_all()
+    return wait(app, now, 60)
