@@ -6,7 +6,7 @@ import gc
 
 from app import MODE_NAMES
 from journal import Journal
-from rarely import unload
+from rarely import run, unload
 
 # The collector runs once after each key (App.poll), and after every 8 KB allocated, for a
 # key that leaves more. Garbage then goes while it lies in small holes the next allocations
@@ -38,9 +38,7 @@ def boot(app, now):
         mode = saved[0]
         app.choices = saved[1:5] if len(saved) > 3 and saved[1] else b""
         if len(saved) >= 7 and saved[5:7] != bytes([app.renderer.brightness, 0]):
-            from board import colours
-
-            colours.apply(app, saved[5], saved[6])
+            run("board.colours", "apply", app, saved[5], saved[6])
     for index in range(len(MODE_NAMES)):
         if index != mode:  # open_mode reads this one
             name = MODE_NAMES[index]
