@@ -120,3 +120,84 @@ def test_an_unchanged_frame_is_not_drawn_again():
     assert peg_view.draw(renderer, layout, match, overlay, 1) is False
     overlay.flash_error(0)
     assert peg_view.draw(renderer, layout, match, overlay, 1) is True
+
+
+def _win_game(match, side):
+    match.apply((ev.STARTER, ev.NO_CARD))
+    for _ in range(4):  # 124 points: past 121
+        match.apply((ev.PEGGED, side, 31))
+    match.apply((ev.NEXT_GAME,))
+
+
+def test_the_status_line_shows_the_dealer_and_the_last_five_games_won():
+    match = Match()
+    match.apply(ev.new_match(games=9, first_dealer=1, flags=ev.LOSER_DEALS))
+    layout = Layout(config)
+    renderer = Renderer(config, layout.length)
+    overlay = Overlay()
+    buf = bytearray(layout.length * 3)
+    dim = 96 * config.BRIGHTNESS // 255
+    colour = [tuple(c * dim // 255 for c in config.SIDE_COLOURS[s]) for s in range(2)]
+    dealer, _ = layout.status_leds("dealer")
+    tally, _ = layout.status_leds("tally")
+
+    def shown(version):
+        assert peg_view.draw(renderer, layout, match, overlay, version)
+        renderer.finish(buf)
+        return [grb(buf, dealer + i) for i in range(2)], [grb(buf, tally + i) for i in range(6)]
+
+    assert shown(1) == ([(0, 0, 0), colour[1]], [(0, 0, 0)] * 6)
+    winners = (0, 1, 1, 0, 0, 1)
+    for game, side in enumerate(winners):
+        _win_game(match, side)
+        dealers, games = shown(2 + game)
+        assert dealers == [colour[0], (0, 0, 0)] if side == 1 else [(0, 0, 0), colour[1]]
+        last = winners[max(0, game - 4) : game + 1]  # five at most, the oldest dropped
+        dark = [(0, 0, 0)] * (6 - len(last))
+        assert games == [colour[s] for s in last] + dark, game
+    # The state restored after an undo has its own lists: games one less, drawn again.
+    before = Match()
+    match.apply((ev.STARTER, ev.NO_CARD))
+    snapshot = match.snapshot()
+    for _ in range(4):
+        match.apply((ev.PEGGED, 0, 31))
+    assert shown(20)[1][4] == colour[0]  # six games: the last five shown, blue's last
+    before.restore(snapshot)
+    match = before
+    assert shown(21)[1] == [colour[s] for s in winners[1:]] + [(0, 0, 0)]
+    # Another match as long, with the same dealer: its own games shown.
+    other = Match()
+    other.apply(ev.new_match(games=9, first_dealer=1, flags=ev.LOSER_DEALS))
+    for side in (1, 0, 0, 1, 1, 1):
+        _win_game(other, side)
+    match = other
+    assert shown(22)[1] == [colour[s] for s in (0, 0, 1, 1, 1)] + [(0, 0, 0)]
+
+
+def test_an_error_flash_lights_every_count_led_over_the_running_count():
+    match = Match()
+    match.apply(ev.new_match(first_dealer=0))
+    match.apply((ev.STARTER, ev.NO_CARD))
+    match.apply((ev.LAY, 9, 0))
+    match.apply((ev.LAY, 12, 1))  # 10 + king: 20 on the count
+    layout = Layout(config)
+    renderer = Renderer(config, layout.length)
+    overlay = Overlay()
+    buf = bytearray(layout.length * 3)
+    tens, _ = layout.status_leds("tens")
+    units, _ = layout.status_leds("units")
+    white = tuple(255 * (96 * config.BRIGHTNESS // 255) // 255 for _ in range(3))
+    red = tuple(c * (96 * config.BRIGHTNESS // 255) // 255 for c in config.ERROR_COLOUR)
+    peg_view.draw(renderer, layout, match, overlay, 1)
+    renderer.finish(buf)
+    count = [grb(buf, tens + i) for i in range(3)] + [grb(buf, units + i) for i in range(9)]
+    assert count == [white, white, (0, 0, 0)] + [(0, 0, 0)] * 9
+    overlay.flash_error(0)
+    assert peg_view.draw(renderer, layout, match, overlay, 1)
+    renderer.finish(buf)
+    count = [grb(buf, tens + i) for i in range(3)] + [grb(buf, units + i) for i in range(9)]
+    assert count == [red] * 12
+    overlay.now = 10**6  # the flash is over: the count is back
+    assert peg_view.draw(renderer, layout, match, overlay, 1)
+    renderer.finish(buf)
+    assert grb(buf, tens + 1) == white and grb(buf, tens + 2) == (0, 0, 0)

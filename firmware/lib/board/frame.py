@@ -72,19 +72,23 @@ def draw_overlay(renderer, layout, match, overlay, n):
             leds[n] = layout.peg_leds[side][ahead] if ahead < target else layout.game_hole
             entries[n] = _WHITE_FULL
             n += 1
+    # The count LEDs flash with an error, so it is seen from across the table: nothing else
+    # is drawn on them meanwhile.
+    flashing = overlay.error_lit()
     line = overlay.line()
-    if match is not None and side >= 0:
+    if flashing:
+        renderer.show_number(renderer.span_count, layout.tens_led, _ERROR_DIM, 39)
+    elif match is not None and side >= 0:
         # Points being keyed: their digits on the count LEDs in the side's colour.
-        renderer.span_count = 0
         if overlay.preview_points > 0:
-            n = _number(renderer, layout, overlay.preview_points, side * 3 + rd.FULL, n)
+            renderer.show_number(0, layout.tens_led, side * 3 + rd.FULL, overlay.preview_points)
         else:
+            renderer.span_count = 0
             leds[n] = layout.units_led + signs.POINTS - 1
             entries[n] = side * 3 + rd.FULL
             n += 1
     elif line >= 16:  # a rank or suit just keyed, as a number
-        renderer.span_count = 0
-        n = _number(renderer, layout, line - 16, _WHITE_FULL, n)
+        renderer.show_number(0, layout.tens_led, _WHITE_FULL, line - 16)
     elif line > 0:  # what the board waits for
         leds[n] = layout.units_led + line - 1
         entries[n] = _WHITE_FULL
@@ -100,40 +104,19 @@ def draw_overlay(renderer, layout, match, overlay, n):
         n += 1
     frame = overlay.frame()
     if frame >= 0:
-        n = _draw_celebration(renderer, layout, overlay, frame, n)
+        n = _draw_celebration(renderer, layout, overlay, frame, n, flashing)
     if overlay.save_failed:
         leds[n] = layout.save_led
         entries[n] = _ERROR_FULL
         n += 1
-    if overlay.error_lit():
+    if flashing:
         leds[n] = layout.error_led
         entries[n] = _ERROR_FULL
         n += 1
-        # The count LEDs flash too, so the error is seen from across the table.
-        first = layout.tens_led
-        for i in range(3 + UNITS):
-            leds[n] = first + i
-            entries[n] = _ERROR_DIM
-            n += 1
     return n
 
 
-def _number(renderer, layout, value, entry, n):
-    # One LED per ten (three at most), then one per unit, as the running count is shown.
-    leds = renderer.leds
-    entries = renderer.entries
-    for i in range(min(value // 10, 3)):
-        leds[n] = layout.tens_led + i
-        entries[n] = entry
-        n += 1
-    for i in range(value % 10):
-        leds[n] = layout.units_led + i
-        entries[n] = entry
-        n += 1
-    return n
-
-
-def _draw_celebration(renderer, layout, overlay, frame, n):
+def _draw_celebration(renderer, layout, overlay, frame, n, flashing):
     leds = renderer.leds
     entries = renderer.entries
     side = overlay.effect_side
@@ -143,7 +126,7 @@ def _draw_celebration(renderer, layout, overlay, frame, n):
             leds[n] = holes[1 + (frame * 3 + k * 10) % 60]
             entries[n] = _WHITE_FULL
             n += 1
-    else:  # a 29 hand: the units LEDs sparkle in the side's colour
+    elif not flashing:  # a 29 hand: the units LEDs sparkle in the side's colour
         first = layout.units_led
         for i in range(UNITS):
             if (i + frame) % 3 == 0:

@@ -36,6 +36,12 @@ def draw_background(renderer, layout, match, mode_colour):
             for line in (match.skunk, match.double_skunk):
                 if 0 < line < target:
                     renderer.light(layout.peg_leds[side][line], rd.MARK, _FULL)
+        dealer_side = match.dealer % 2 if partners else match.dealer
+        renderer.light(layout.dealer_led + dealer_side, dealer_side, _DIM)
+        results = match.results
+        start = len(results) - MAX_TALLY if len(results) > MAX_TALLY else 0
+        for i in range(start, len(results)):
+            renderer.light(layout.tally_led + i - start, results[i], _DIM)
     renderer.end_background()
 
 
@@ -45,20 +51,38 @@ def draw_base(renderer, layout, match, mode_colour=rd.MODE_CRIBBAGE):
     leds = renderer.leds
     entries = renderer.entries
     phase = match.phase
-    # What stays for a whole match (the mode LED, the skunk lines) is the background: drawn
-    # into the renderer's blank frame once, then copied with it on every repaint.
+    # What stays for a whole match (the mode LED, the skunk lines) or a deal (the dealer, the
+    # games won) is the background: drawn into the renderer's blank frame when it changes,
+    # then copied with it on every repaint.
     key = match.settings_id * 16 + mode_colour
-    if key != renderer.background_key:
+    # A match's results list only grows, and a restored match has new lists: the list and
+    # its length tell the tally without reading it.
+    results = None
+    status = -1
+    if phase is not None:
+        results = match.results
+        status = len(results) * 4 + match.dealer
+    if (
+        key != renderer.background_key
+        or status != renderer.background_status
+        or results is not renderer.background_source
+    ):
         draw_background(renderer, layout, match, mode_colour)
         renderer.background_key = key
+        renderer.background_status = status
+        renderer.background_source = results
     n = 0
     if phase is None:
         return n
     target = match.target
     front_pegs = match.front
     rear_pegs = match.rear
-    partners = match.players == 4  # seats 0 and 2 are side 0, seats 1 and 3 side 1
-    for side in range(min(2 if partners else match.players, layout.tracks)):
+    sides = match.players
+    if sides == 4:  # seats 0 and 2 are side 0, seats 1 and 3 side 1
+        sides = 2
+    if sides > layout.tracks:  # min() would be a call on every repaint
+        sides = layout.tracks
+    for side in range(sides):
         holes = layout.peg_leds[side]
         front = front_pegs[side]
         rear = rear_pegs[side]
@@ -79,10 +103,6 @@ def draw_base(renderer, layout, match, mode_colour=rd.MODE_CRIBBAGE):
         leds[n] = layout.game_hole
         entries[n] = match.results[-1] * 3 + _FULL
         n += 1
-    dealer_side = match.dealer % 2 if partners else match.dealer
-    leds[n] = layout.dealer_led + dealer_side
-    entries[n] = dealer_side * 3 + _DIM
-    n += 1
     if phase == SHOW:
         # Whose hand (or crib: the dealer's side) the show waits for.
         seat = match.show_seat()
@@ -92,21 +112,10 @@ def draw_base(renderer, layout, match, mode_colour=rd.MODE_CRIBBAGE):
         n += 1
     play = match.play
     if phase == PLAY and not play.finished:
-        turn_side = play.turn % 2 if partners else play.turn
+        turn_side = play.turn % 2 if match.players == 4 else play.turn
         leds[n] = layout.turn_led + turn_side
         entries[n] = turn_side * 3 + _FULL
         n += 1
         # The running count, one LED per ten then one per unit, as one span of bytes.
-        count = play.count
-        renderer.span_offsets[0] = layout.tens_led * 3
-        renderer.span_bytes[0] = renderer.number_span(_COUNT, 3, 9, count)
-        renderer.span_lit[0] = count // 10 + count % 10
-        renderer.span_count = 1
-    results = match.results
-    start = len(results) - MAX_TALLY if len(results) > MAX_TALLY else 0
-    first = layout.tally_led - start
-    for i in range(start, len(results)):
-        leds[n] = first + i
-        entries[n] = results[i] * 3 + _DIM
-        n += 1
+        renderer.show_number(0, layout.tens_led, _COUNT, play.count)
     return n

@@ -11,6 +11,10 @@ from micropython import const
 
 MAX_LIT = const(160)
 MAX_SPANS = const(4)
+MAX_BACKGROUND = const(16)  # the mode LED, skunk lines, the dealer and the match tally
+_TENS = const(3)  # the count LEDs: one per ten, then one per unit
+_UNITS = const(9)
+_DARK = b"\x00\x00\x00"
 
 # Levels: the front peg, a rear peg or a status LED, a faint mark.
 FULL = const(0)
@@ -66,19 +70,24 @@ class Renderer:
         # Zeroed 16-bit arrays made from zero bytes: no list of ints on the way (a 1 KB
         # list at every boot, in a heap the old app just left full of holes).
         self.entry_load = array("H", bytes(2 * entries))  # the sum of its three channel bytes
+        self.entry_ma = bytearray(entries)  # the most one LED of the entry draws, rounded up
         self.set_brightness(config.BRIGHTNESS)
         self.leds = array("H", bytes(2 * MAX_LIT))
         self.entries = bytearray(MAX_LIT)
         self.count = 0
         # Spans: runs of LEDs written as one bytes object each (a number on the status line
-        # costs one store instead of one per LED). A view sets span_count and the two lists.
+        # costs one store instead of one per LED). A view sets them with show_number.
         self.span_offsets = array("H", bytes(2 * MAX_SPANS))  # byte offsets in the strip's buffer
         self.span_bytes = [b""] * MAX_SPANS
-        self.span_lit = bytearray(MAX_SPANS)  # how many LEDs each span lights
+        self.span_ma = array("H", bytes(2 * MAX_SPANS))  # the most each span draws
         self.span_count = 0
         self.blank = bytearray(length * 3)  # the background every frame starts from
+        self.background_leds = array("H", bytes(2 * MAX_BACKGROUND))  # lit in self.blank
+        self.background_lit = 0
         self.background_key = -1  # views: what the background was drawn for
-        self.number_spans = {}  # (colour entry, LEDs) -> the spans showing 0..39, made as shown
+        self.background_status = -1  # views: the part of it that changes (the dealer, tally)
+        self.background_source = None  # views: what that part was read from
+        self.number_spans = {}  # colour entry -> the spans showing 0..39, made as shown
         self.base_version = -1  # views: which state the first base_count LEDs were drawn from
         self.base_count = 0
         self.base_spans = 0  # the spans draw_base set (the running count)
@@ -105,13 +114,14 @@ class Renderer:
                 self.table[at + 2] = blue * step // 255
                 total = self.table[at] + self.table[at + 1] + self.table[at + 2]
                 self.entry_load[entry(colour, level)] = total
+                self.entry_ma[entry(colour, level)] = (total * self.ma_per_channel + 254) // 255
         # The same three bytes as one bytes object per entry: `buf[at:at + 3] = bytes` is a
         # single store that allocates nothing, half the cost of three byte stores.
         self.grb = tuple(bytes(self.table[e * 3 : e * 3 + 3]) for e in range(len(self.entry_load)))
         self.number_spans = {}
         self.background_key = -1
         # The most one lit LED can draw, to skip summing the frame when it cannot matter.
-        self.max_entry_ma = (max(self.entry_load) * self.ma_per_channel + 254) // 255
+        self.max_entry_ma = max(self.entry_ma)
 
     def light(self, led, colour, level):
         """One LED more in this frame (for views off the hot path)."""
@@ -128,20 +138,20 @@ class Renderer:
         entries = self.entries
         grb = self.grb
         count = self.count
-        lit = count
+        most = count * self.max_entry_ma  # the most the frame can draw
         for i in range(self.span_count):
             data = self.span_bytes[i]
             at = self.span_offsets[i]
             buf[at : at + len(data)] = data
-            lit += self.span_lit[i]
+            most += self.span_ma[i]
         for i in range(count):
             at = leds[i] * 3
             buf[at : at + 3] = grb[entries[i]]
         # The exact draw is summed only when the frame could pass the budget at all.
         room = self.room_ma
         self.scale = 255
-        if lit * self.max_entry_ma <= room:
-            self.milliamps = self.idle_ma + lit * self.max_entry_ma
+        if most <= room:
+            self.milliamps = self.idle_ma + most
             return
         load_of = self.entry_load
         load = 0
@@ -174,30 +184,47 @@ class Renderer:
 
     def end_background(self):
         canvas = self.blank  # drawn over in place: a new background allocates nothing
-        for i in range(self.size):  # backgrounds change rarely (a new mode or target)
-            canvas[i] = 0
-        for i in range(self.count):
+        kept = self.background_leds
+        for i in range(self.background_lit):  # the old one's LEDs cleared, not the whole strip
+            at = kept[i] * 3
+            canvas[at : at + 3] = _DARK
+        count = min(self.count, MAX_BACKGROUND)
+        for i in range(count):
             at = self.leds[i] * 3
             canvas[at : at + 3] = self.grb[self.entries[i]]
+            kept[i] = self.leds[i]
+        self.background_lit = count
         self.count = 0
 
-    def number_span(self, entry, tens, units, value):
-        """The bytes of `tens` + `units` LEDs showing value (one LED per ten, then one per
-        unit) in one colour entry; made once per colour and brightness, then reused."""
-        key = entry * 64 + tens * 16 + units
-        spans = self.number_spans.get(key)
+    def show_number(self, slot, led, entry, value):
+        """Span `slot` (and those before it) in this frame: `value` on the count LEDs from
+        `led` on, one LED per ten (three at most) then one per unit, in one colour entry."""
+        tens = value // 10  # min() is a call: this runs on every repaint of the count
+        if tens > _TENS:
+            tens = _TENS
+        units = value % 10
+        spans = self.number_spans.get(entry)
+        span = None if spans is None else spans[tens * 10 + units]
+        if span is None:
+            span = self._number_span(entry, tens, units)
+        self.span_offsets[slot] = led * 3
+        self.span_bytes[slot] = span
+        self.span_ma[slot] = (tens + units) * self.entry_ma[entry]
+        self.span_count = slot + 1
+
+    def _number_span(self, entry, tens, units):
+        # Each number's bytes are made the first time it is shown, then kept until the
+        # brightness changes: 40 per colour at most.
+        spans = self.number_spans.get(entry)
         if spans is None:
-            spans = [None] * (10 * tens + units + 1)  # one block, not a list grown in steps
-            self.number_spans[key] = spans
-        number = min(value, len(spans) - 1)
-        span = spans[number]
-        if span is None:  # each number made the first time it is shown, not all 40 at once
-            data = bytearray(3 * (tens + units))
-            for i in range(min(number // 10, tens)):
-                data[3 * i : 3 * i + 3] = self.grb[entry]
-            for i in range(number % 10):
-                data[3 * (tens + i) : 3 * (tens + i) + 3] = self.grb[entry]
-            span = spans[number] = bytes(data)
+            spans = [None] * (10 * _TENS + _UNITS + 1)  # one block, not a list grown in steps
+            self.number_spans[entry] = spans
+        data = bytearray(3 * (_TENS + _UNITS))
+        for i in range(tens):
+            data[3 * i : 3 * i + 3] = self.grb[entry]
+        for i in range(units):
+            data[3 * (_TENS + i) : 3 * (_TENS + i) + 3] = self.grb[entry]
+        span = spans[tens * 10 + units] = bytes(data)
         return span
 
     def invalidate(self):

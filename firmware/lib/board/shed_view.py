@@ -14,20 +14,6 @@ SEAT_COLOURS = (0, 1, 2, rd.MODE_CRIBBAGE, rd.MODE_MAKAO, rd.MODE_LATVIAN)
 _RANK_NUMBERS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
 
 
-def _number(renderer, layout, value, colour, n):
-    leds = renderer.leds
-    entries = renderer.entries
-    for i in range(min(value // 10, 3)):
-        leds[n] = layout.tens_led + i
-        entries[n] = colour * 3 + rd.DIM
-        n += 1
-    for i in range(value % 10):
-        leds[n] = layout.units_led + i
-        entries[n] = colour * 3 + rd.DIM
-        n += 1
-    return n
-
-
 def draw_base(renderer, layout, referee, mode_colour):
     renderer.span_count = 0
     leds = renderer.leds
@@ -73,11 +59,13 @@ def draw_base(renderer, layout, referee, mode_colour):
             entries[n] = rd.WHITE * 3 + rd.FAINT
             n += 1
     if referee.penalty:
-        n = _number(renderer, layout, referee.penalty, rd.WHITE, n)
+        renderer.show_number(0, layout.tens_led, rd.WHITE * 3 + rd.DIM, referee.penalty)
     elif referee.fours:
-        n = _number(renderer, layout, referee.fours, rd.PALE_0 + 2, n)
+        renderer.show_number(0, layout.tens_led, (rd.PALE_0 + 2) * 3 + rd.DIM, referee.fours)
     elif referee.demand_rank >= 0:
-        n = _number(renderer, layout, _RANK_NUMBERS[referee.demand_rank], mode_colour, n)
+        renderer.show_number(
+            0, layout.tens_led, mode_colour * 3 + rd.DIM, _RANK_NUMBERS[referee.demand_rank]
+        )
     if referee.demand_suit >= 0:
         leds[n] = layout.tally_led + referee.demand_suit
         entries[n] = rd.WHITE * 3 + rd.FULL

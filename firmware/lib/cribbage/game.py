@@ -273,7 +273,7 @@ class Match:
         self.settings_id = self._settings_id()
         self.games_won = [0] * self.sides()
         self.games_played = 0
-        self.results = []  # the winning side of each game
+        self.results = []  # the winning side of each game (only appended to: views rely on it)
         self.game_marks = []  # each game's skunk (0 none, 1 skunk, 2 double) * 4 + first dealer
         self.runner_up = []  # each game's best losing score
         self.game_first_dealer = first_dealer
