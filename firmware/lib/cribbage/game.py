@@ -38,6 +38,13 @@ _TALLY_BYTES = const(66)  # 3 sides of 11 figures of 2 bytes
 KEPT_MATCHES = 8  # finished matches remembered after compaction: the heap stays flat
 
 
+# A show's check: each card seen elsewhere this deal with its suit (by card), then how many
+# cards of each rank are in sight (the hand's and those seen elsewhere).
+_RANKS_AT = const(52)
+_SIGHT = bytearray(_RANKS_AT + 13)
+_NOTHING_SEEN = bytes(_RANKS_AT + 13)
+
+
 class RuleError(ValueError):
     pass
 
@@ -490,35 +497,34 @@ class Match:
         except CardError as error:
             raise RuleError(str(error)) from None
         own = self.laid_by[seat] if seat >= 0 else []
-        for rank, _ in own:
-            # Every rank laid in the play is a card of the hand, one card each.
-            laid = 0
-            for other, _ in own:
-                if other == rank:
-                    laid += 1
-            held = 0
-            for card in hand:
-                if card >> 2 == rank:
-                    held += 1
-            if held < laid:
-                raise RuleError("seat %d laid other ranks in the play" % seat)
         others = list(self.seen)
         for entry in own:
             others.remove(entry)
+        # Counted in one pass each, not a pass over the cards seen per card shown: this
+        # runs on the show's key, the slowest of a deal.
+        sight = _SIGHT
+        sight[:] = _NOTHING_SEEN
+        for card in hand:
+            sight[_RANKS_AT + (card >> 2)] += 1
+        for rank, _ in own:
+            # Every rank laid in the play is a card of the hand, one card each.
+            if not sight[_RANKS_AT + rank]:
+                raise RuleError("seat %d laid other ranks in the play" % seat)
+            sight[_RANKS_AT + rank] -= 1
+        for rank, _ in own:
+            sight[_RANKS_AT + rank] += 1
+        for rank, suit in others:
+            sight[_RANKS_AT + rank] += 1
+            if suit != ev.UNKNOWN_SUIT:
+                sight[rank * 4 + suit] = 1
         for i in range(4):
             card = hand[i]
-            rank, suit = card >> 2, card & 3
-            out = 0
-            for other_rank, other_suit in others:
-                if other_rank == rank:
-                    out += 1
-                    if other_suit == suit and known >> i & 1:
-                        raise RuleError("%s was already seen this deal" % names([card]))
-            for other in hand:
-                if other >> 2 == rank:
-                    out += 1
-            if out > 4:
-                raise RuleError("all four %ss were already seen this deal" % "A23456789TJQK"[rank])
+            if known >> i & 1 and sight[card]:
+                raise RuleError("%s was already seen this deal" % names([card]))
+            if sight[_RANKS_AT + (card >> 2)] > 4:
+                raise RuleError(
+                    "all four %ss were already seen this deal" % "A23456789TJQK"[card >> 2]
+                )
         for rank, suit in own:
             if suit != ev.UNKNOWN_SUIT and make(rank, suit) not in hand:
                 raise RuleError("seat %d laid %s in the play" % (seat, names([make(rank, suit)])))

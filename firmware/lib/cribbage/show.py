@@ -49,7 +49,7 @@ def check_show(hand, starter):
 
 
 _SUBSET_TOTALS = bytearray(32)  # each subset's total by bit mask, for the fifteens
-_LOWEST_BIT = b"\0\0\1\0\2\0\0\0\3\0\0\0\0\0\0\0\4"  # bit mask -> card index
+_BIT_VALUES = bytearray(17)  # a card's value by its bit in the mask (1, 2, 4, 8, 16)
 
 
 def _fifteen_masks(cards):
@@ -59,10 +59,13 @@ def _fifteen_masks(cards):
     # Each subset's total is its mask less the lowest card's, plus that card: one step a
     # subset.
     totals = _SUBSET_TOTALS
+    values = _BIT_VALUES
+    for i in range(len(cards)):
+        values[1 << i] = VALUES[cards[i] >> 2]
     found = []
     for mask in range(1, 1 << len(cards)):
         low = mask & -mask
-        total = totals[mask ^ low] + VALUES[cards[_LOWEST_BIT[low]] >> 2]
+        total = totals[mask ^ low] + values[low]
         totals[mask] = total
         if total == 15:  # never one card alone: none is worth 15
             size = 0
@@ -196,9 +199,19 @@ def count_show(hand, starter, crib=False):
         kind, points, cards = found[index]
         total += points
         found[index] = (kind, points, total, cards)
+    last = _LAST_SHOW
+    for i in range(4):
+        last[i] = hand[i]
+    last[4] = starter
+    last[5] = 1 if crib else 0
+    last[6] = total
     return found
 
 
+# The show count_show itemised last: four cards, starter, crib, total. The board itemises a
+# show for the console and then scores it: show_total takes the total from here, and the
+# count is not made twice on the slowest key of a deal. 2 in the crib byte: none yet.
+_LAST_SHOW = bytearray(b"\0\0\0\0\0\2\0")
 _WAYS = bytearray(16)  # subsets of the show's cards per sum, 0 to 15 (8 at most make 15)
 
 
@@ -206,6 +219,17 @@ def show_total(hand, starter, crib=False):
     """The show's points without the itemised calls: what the board scores. It allocates
     next to nothing (the board leaves the fast table, cribbage.score, to the laptop: its
     6 KB would sit in RAM for one count per show)."""
+    last = _LAST_SHOW
+    if (
+        len(hand) == 4
+        and last[5] == (1 if crib else 0)
+        and last[4] == starter
+        and last[0] == hand[0]
+        and last[1] == hand[1]
+        and last[2] == hand[2]
+        and last[3] == hand[3]
+    ):
+        return last[6]  # itemised just before, and checked then
     check_show(hand, starter)
     points = flush_points(hand, starter, crib)
     if nobs_card(hand, starter) is not None:
