@@ -11,13 +11,15 @@ _ERROR_FULL = rd.ERROR * 3 + rd.FULL
 _ERROR_DIM = rd.ERROR * 3 + rd.DIM
 
 
-def overlay_signature(overlay):
-    """A number that changes whenever what the overlay lights changes."""
+def overlay_signature(overlay, frame, lit, step, line):
+    """A number that changes whenever what the overlay lights changes, from what it shows
+    now: the celebration's frame, the error flash, the count-out step, the count LEDs'
+    line (Overlay.frame, error_lit, counting, line)."""
     # Kept under 2**30 (a larger int would allocate on the board): 6 bits of celebration
     # frame, error, saving, 2 bits of points-entry side, 7 of points keyed, 6 of count-out
     # step, 5 of what the count LEDs show (board.signs or a number echoed), preview blink.
-    signature = (overlay.frame() + 1) & 63
-    if overlay.error_lit():
+    signature = (frame + 1) & 63
+    if lit:
         signature |= 1 << 6
     if overlay.save_failed:
         signature |= 1 << 7
@@ -25,8 +27,8 @@ def overlay_signature(overlay):
         signature |= (overlay.preview_side + 1) << 8 | (overlay.preview_points & 127) << 10
         if overlay.preview_points > 0 and overlay.now // 250 % 2 == 0:
             signature |= 1 << 28
-    signature |= (overlay.counting() + 1) << 17
-    return signature | overlay.line() << 23
+    signature |= (step + 1) << 17
+    return signature | line << 23
 
 
 def draw(renderer, layout, state, overlay, version, draw_base, mode_colour, match=None):
@@ -44,7 +46,13 @@ def draw(renderer, layout, state, overlay, version, draw_base, mode_colour, matc
         and not overlay.echo_until
         and not overlay.spelled
     )
-    signature = 0 if quiet else overlay_signature(overlay)
+    signature = 0
+    if not quiet:  # what the overlay shows now, worked out once for the two calls below
+        frame = overlay.frame()
+        lit = overlay.error_lit()
+        step = overlay.counting()
+        line = overlay.line()
+        signature = overlay_signature(overlay, frame, lit, step, line)
     if version == renderer.base_version:
         if signature == renderer.signature:
             return False
@@ -56,12 +64,15 @@ def draw(renderer, layout, state, overlay, version, draw_base, mode_colour, matc
         renderer.base_version = version
     renderer.span_count = renderer.base_spans  # the overlay may hide the count for a frame
     renderer.signature = signature
-    renderer.count = n if quiet else draw_overlay(renderer, layout, match, overlay, n)
+    if not quiet:
+        n = draw_overlay(renderer, layout, match, overlay, n, frame, lit, step, line)
+    renderer.count = n
     return True
 
 
-def draw_overlay(renderer, layout, match, overlay, n):
-    """The preview peg, a celebration, the error flash and the saving warning."""
+def draw_overlay(renderer, layout, match, overlay, n, frame, flashing, step, line):
+    """The preview peg, a celebration, the error flash and the saving warning (the rest
+    as overlay_signature)."""
     leds = renderer.leds
     entries = renderer.entries
     side = overlay.preview_side
@@ -74,8 +85,6 @@ def draw_overlay(renderer, layout, match, overlay, n):
             n += 1
     # The count LEDs flash with an error, so it is seen from across the table: nothing else
     # is drawn on them meanwhile.
-    flashing = overlay.error_lit()
-    line = overlay.line()
     if flashing:
         renderer.show_number(renderer.span_count, layout.tens_led, _ERROR_DIM, 39)
     elif match is not None and side >= 0:
@@ -93,7 +102,6 @@ def draw_overlay(renderer, layout, match, overlay, n):
         leds[n] = layout.units_led + line - 1
         entries[n] = _WHITE_FULL
         n += 1
-    step = overlay.counting()
     if match is not None and match.phase is not None and step >= 0:
         # The show counted out: a white marker steps through each item's running total.
         side = overlay.count_side
@@ -102,7 +110,6 @@ def draw_overlay(renderer, layout, match, overlay, n):
         leds[n] = layout.peg_leds[side][reached] if reached < target else layout.game_hole
         entries[n] = _WHITE_FULL
         n += 1
-    frame = overlay.frame()
     if frame >= 0:
         n = _draw_celebration(renderer, layout, overlay, frame, n, flashing)
     if overlay.save_failed:

@@ -19,6 +19,7 @@ _DIM = const(1)  # rd.DIM
 _FAINT = const(2)  # rd.FAINT
 _PALE_0 = const(9)  # rd.PALE_0
 _COUNT = rd.WHITE * 3 + rd.DIM
+_MARK_FULL = rd.MARK * 3 + rd.FULL
 
 
 def draw(renderer, layout, match, overlay, version, mode_colour=rd.MODE_CRIBBAGE):
@@ -27,21 +28,35 @@ def draw(renderer, layout, match, overlay, version, mode_colour=rd.MODE_CRIBBAGE
 
 
 def draw_background(renderer, layout, match, mode_colour):
+    # Drawn at a deal's start, on the key that ends the last one: the arrays written
+    # directly, as in draw_base, not a light() call per LED.
     renderer.begin_background()
-    renderer.light(layout.mode_led, mode_colour, _DIM)
+    leds = renderer.leds
+    entries = renderer.entries
+    leds[0] = layout.mode_led
+    entries[0] = mode_colour * 3 + _DIM
+    n = 1
     if match.phase is not None:
         target = match.target
         partners = match.players == 4
         for side in range(min(2 if partners else match.players, layout.tracks)):
             for line in (match.skunk, match.double_skunk):
                 if 0 < line < target:
-                    renderer.light(layout.peg_leds[side][line], rd.MARK, _FULL)
+                    leds[n] = layout.peg_leds[side][line]
+                    entries[n] = _MARK_FULL
+                    n += 1
         dealer_side = match.dealer % 2 if partners else match.dealer
-        renderer.light(layout.dealer_led + dealer_side, dealer_side, _DIM)
+        leds[n] = layout.dealer_led + dealer_side
+        entries[n] = dealer_side * 3 + _DIM
+        n += 1
         results = match.results
         start = len(results) - MAX_TALLY if len(results) > MAX_TALLY else 0
+        first = layout.tally_led - start
         for i in range(start, len(results)):
-            renderer.light(layout.tally_led + i - start, results[i], _DIM)
+            leds[n] = first + i
+            entries[n] = results[i] * 3 + _DIM
+            n += 1
+    renderer.count = n
     renderer.end_background()
 
 

@@ -71,7 +71,6 @@ class Renderer:
         # list at every boot, in a heap the old app just left full of holes).
         self.entry_load = array("H", bytes(2 * entries))  # the sum of its three channel bytes
         self.entry_ma = bytearray(entries)  # the most one LED of the entry draws, rounded up
-        self.set_brightness(config.BRIGHTNESS)
         self.leds = array("H", bytes(2 * MAX_LIT))
         self.entries = bytearray(MAX_LIT)
         self.count = 0
@@ -94,6 +93,7 @@ class Renderer:
         self.signature = -1  # views: what the overlay looked like in the last frame
         self.scale = 255  # the last frame's dimming for the current budget, 255 = none
         self.milliamps = 0  # the last frame's estimated draw
+        self.set_brightness(config.BRIGHTNESS)
 
     def set_sides(self, sides):
         """New side colours (and their pale second-lap shades), at the same brightness."""
