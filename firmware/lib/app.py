@@ -51,7 +51,9 @@ class App:
         self.view = None  # draws the mode's frame
         self.debouncer = Debouncer(self.on_key, config.DEBOUNCE_MS, config.LONG_PRESS_MS)
         self.dirty = True
-        self.collect_due = False  # a key was handled: collect once it is painted
+        self.collect_due = False  # a key was handled: settle and collect once it is painted
+        self.key_painted = True  # the frame after the last key was painted (an animation
+        # may still run: its frames wait a few ms for the collection, not for its end)
         self.heartbeat = 0  # ticks of the last completed key poll, for the watchdog
 
     def tell(self, line):
@@ -73,6 +75,7 @@ class App:
         journal is read with modes.py already dropped: reading it is the boot's peak."""
         _rarely("open_family", self, mode)
         problem = self.history.load()
+        self.history.defer_checkpoints = True  # written in poll(), once the key is shown
         if problem:
             self.tell("%s journal: %s" % (MODE_NAMES[mode], problem))
             self.overlay.flash_error(now)
@@ -81,7 +84,14 @@ class App:
         self.tell("mode: %s. %s" % (MODE_NAMES[mode], self.controller.describe()))
         self.dirty = True
 
+    def settle(self):
+        """What a key left for the board's next idle moment, once its frame is shown: the
+        journal's checkpoint, a show's words on the console."""
+        self.history.settle()
+        self.controller.settle()
+
     def switch_mode(self):
+        self.settle()
         mode = (self.mode + 1) % len(MODE_NAMES)
         self._save_settings(mode, "the mode")
         self.open_mode(mode, self.overlay.now)
@@ -112,9 +122,11 @@ class App:
 
     def poll(self, now):
         self.overlay.now = now
-        if self.collect_due and not self.dirty and not self.debouncer.stable:
+        if self.collect_due and self.key_painted and not self.debouncer.stable:
             self.collect_due = False
-            gc.collect()  # idle: the key is painted and the next one not yet pressed
+            # Idle: the key is painted and the next one not yet pressed.
+            self.settle()
+            gc.collect()
         self.debouncer.feed(self.hardware.read_keys(), now)
         self.heartbeat = now
 
@@ -124,6 +136,7 @@ class App:
     def press(self, name, long=False):
         """One key event, as the debouncer reports it."""
         self.collect_due = True
+        self.key_painted = False
         if name == "D" and long:
             self.switch_mode()  # hold D: cribbage, Makao, the Latvian game, in turn
         elif long and name in "90":
@@ -142,6 +155,8 @@ class App:
         if self.mode != 0:
             self.tell("error: cards are tapped in cribbage; Makao and Latvian use the keys")
             return
+        self.collect_due = True
+        self.key_painted = False
         if self.controller.card(card, self.overlay.now):
             self.dirty = True
 
@@ -151,6 +166,7 @@ class App:
         """Repaints when something changed or an animation runs; True when it repainted."""
         self.overlay.now = now
         if not self.dirty and not self.overlay.animating():
+            self.key_painted = True
             return False
         was_animating = self.overlay.animating()
         state = self.history.state
@@ -166,6 +182,7 @@ class App:
             self.frames += 1
         # One more frame after an animation ends, to paint it away.
         self.dirty = was_animating
+        self.key_painted = True
         return True
 
     def healthy(self, now):

@@ -7,7 +7,8 @@
 #   UNDO                    takes back the last event since the checkpoint
 #   REDO, event             an undone event applied again
 #   CHECKPOINT, before, state
-#                           written at every deal's start and after STRETCH events
+#                           written at every deal's start (on the board, when idle after
+#                           the key) and after STRETCH events
 #   BACK, before, n, event (n bytes), state
 #                           an undo that reached past the checkpoint: the state it left
 #                           (a checkpoint) and the event it took back (for redo)
@@ -59,6 +60,10 @@ class History:
         self.done = EventLog()  # events applied since the checkpoint
         self.undone = EventLog()  # what redo applies again, last undone last
         self.before_compacting = None  # called with the state before a compaction
+        # A deal's checkpoint waits for settle() (the board calls it when idle, once the
+        # key's frame is shown); one after STRETCH events is written at once.
+        self.defer_checkpoints = False
+        self.checkpoint_due = False
         self._start()
 
     def _start(self):
@@ -69,6 +74,7 @@ class History:
         self.saved = 0  # the journal's length up to its last good record
         self.done.clear()
         self.undone.clear()
+        self.checkpoint_due = False
         self.version += 1
 
     def _restored(self, base):
@@ -82,7 +88,35 @@ class History:
     def load(self, upto=-1):
         """Reads the journal back; returns a problem in words (or None). A record the rules
         refuse ends the good part like a damaged one. `upto`: read only what lies before."""
-        return rarely.run("recall", "load", self, upto)
+        offsets = []  # type: list  # where each of self.done's events is on flash
+        records, refused, why, damage = rarely.run("recall", "read", self, upto, offsets)
+        # The state is folded with the reader dropped: restoring it is the load's peak.
+        if refused < 0:
+            refused, why = self._fold(offsets)
+        if upto >= 0 or (refused < 0 and not damage):
+            return None
+        return rarely.run("recall", "mend_after", self, records, refused, why)
+
+    def _fold(self, offsets):
+        """The live state: the checkpoint with its events applied. Returns where a refused
+        record is on flash and why (-1 when none is). The empty state load() began with is
+        dropped first: the restored one takes its room, not room beside it."""
+        self.state = None
+        try:
+            state = self._restored(self.base)
+        except (ValueError, IndexError, KeyError) as error:
+            self.state = self.new_state()
+            return self.base_offset, error
+        index = 0
+        for event in self.done:
+            try:
+                state.apply(event)
+            except (ValueError, IndexError) as error:
+                self.state = self.new_state()
+                return offsets[index], error
+            index += 1
+        self.state = state
+        return -1, None
 
     # -- changes ---------------------------------------------------------------------------
 
@@ -113,6 +147,7 @@ class History:
         return news
 
     def undo(self):
+        self.checkpoint_due = False  # the next checkpoint comes with the next deal
         if len(self.done):
             self._push_undone(self.done.pop())
             self._rebuild()
@@ -206,14 +241,25 @@ class History:
     # -- saving ----------------------------------------------------------------------------
 
     def _checkpoint_if_due(self):
-        if getattr(self.state, "checkpoint_here", False) or len(self.done) >= STRETCH:
-            self.before = (
-                self.base_offset if self.base is not None else START,
-                len(self.done) - 1,
-            )
-            self.base = self.state.snapshot()
-            self.done.clear()
-            self._save_checkpoint(CHECKPOINT, b"")
+        if len(self.done) >= STRETCH:
+            self._checkpoint()
+        elif getattr(self.state, "checkpoint_here", False):
+            if self.defer_checkpoints:
+                self.checkpoint_due = True
+            else:
+                self._checkpoint()
+
+    def settle(self):
+        """Writes the checkpoint a change made due, when checkpoints are deferred."""
+        if self.checkpoint_due and len(self.done):
+            self._checkpoint()
+
+    def _checkpoint(self):
+        self.checkpoint_due = False
+        self.before = (self.base_offset if self.base is not None else START, len(self.done) - 1)
+        self.base = self.state.snapshot()
+        self.done.clear()
+        self._save_checkpoint(CHECKPOINT, b"")
 
     def _save_checkpoint(self, kind, extra):
         self.base_offset = -1

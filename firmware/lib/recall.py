@@ -7,14 +7,15 @@ from history import BACK, CHECKPOINT, REDO, STRETCH, UNDO, before_at
 from journal import MAGIC, MAGIC_SIZE, TRAILER
 
 
-def load(history, upto=-1):
-    """Reads the journal back; returns a problem in words (or None). A record the rules
-    refuse ends the good part like a damaged one. `upto`: read only what lies before."""
+def read(history, upto, offsets):
+    """Reads the journal back into history.base and history.done (and `offsets`: where
+    each of those events is on flash, to cut at a refusal); History folds them once this
+    module is dropped. Returns (records read, where a record the rules refuse lies or -1,
+    why, the damage found). `upto`: read only what lies before."""
     history._start()
     journal = history.journal
     if journal is None:
-        return None
-    offsets = []  # type: list  # where each of history.done's events is on flash, to cut at a refusal
+        return 0, -1, None, None
     # Only the last checkpoint and what follows it make the state: found by a hop over
     # the length bytes, so a boot reads a deal's records, not the match's.
     first = last_start(journal, CHECKPOINT, upto)
@@ -23,16 +24,17 @@ def load(history, upto=-1):
         # Nothing good where the hop landed (the file is damaged before it): read the
         # whole file, which finds the damage and keeps everything before it.
         history._start()
-        offsets = []
+        offsets.clear()
         records, refused, why = _read_from(history, 0, upto, offsets)
-    damage = journal.damage
-    if refused < 0:
-        refused, why = _fold(history, offsets)
-    if upto >= 0:
-        return None
+    return records, refused, why, journal.damage
+
+
+def mend_after(history, records, refused, why):
+    """After a load that found damage or a refused record: mends the journal; returns the
+    problem in words."""
     if refused >= 0:
         return _refused(history, refused, why)
-    return _mend(history, records) if damage else None
+    return _mend(history, records)
 
 
 def _read_from(history, first, upto, offsets):
@@ -87,28 +89,6 @@ def _read_record(history, window, start, end, offset, offsets):
     history.saved = offset + 3 + end - start
 
 
-def _fold(history, offsets):
-    """The live state: the checkpoint with its events applied. Returns where a refused
-    record is on flash and why (-1 when none is). The empty state load() began with is
-    dropped first: the restored one takes its room, not room beside it."""
-    history.state = None
-    try:
-        state = history._restored(history.base)
-    except (ValueError, IndexError, KeyError) as error:
-        history.state = history.new_state()
-        return history.base_offset, error
-    index = 0
-    for event in history.done:
-        try:
-            state.apply(event)
-        except (ValueError, IndexError) as error:
-            history.state = history.new_state()
-            return offsets[index], error
-        index += 1
-    history.state = state
-    return -1, None
-
-
 def _mend(history, records):
     try:
         mend(history.journal, records)
@@ -132,7 +112,7 @@ def _refused(history, offset, why):
     except OSError as error:
         problem += "; mending it failed (%s)" % error
         history.save_error = error  # the next save writes after the good part
-    load(history, offset)
+    history.load(offset)
     return problem
 
 

@@ -37,6 +37,7 @@ class FastRig:
 
     def press(self, name, hold_ms=60):
         self.app.press(name, hold_ms > 600)
+        self.app.settle()  # the board is idle between keys
         if self.on_key:
             self.on_key(self)
 

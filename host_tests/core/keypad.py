@@ -5,14 +5,17 @@ import fake_machine
 from ui.keys import KEY_NAMES
 
 POLL_MS = 10
+PAINT_MS = 20  # as App.paint_task
 
 
 def wait(app, now, ms):
-    """Polls the keys every POLL_MS for `ms` (the ticks wrap as on the board), then
-    repaints; returns the clock."""
-    for _ in range(ms // POLL_MS):
+    """Polls the keys every POLL_MS and repaints every PAINT_MS for `ms` (the ticks wrap as
+    on the board), then repaints; returns the clock."""
+    for step in range(1, ms // POLL_MS + 1):
         now = (now + POLL_MS) & 0x3FFFFFFF
         app.poll(now)
+        if step % (PAINT_MS // POLL_MS) == 0:
+            app.paint(now)
     app.paint(now)
     return now
 

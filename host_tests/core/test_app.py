@@ -2,7 +2,9 @@ import config
 import fake_machine
 from board.layout import Layout
 from board_rig import Rig
-from cribbage.game import CUT, MATCH_OVER, PLAY
+from cribbage.game import CUT, MATCH_OVER, PLAY, SHOW
+from history import CHECKPOINT
+from journal import Journal
 from key_player import play_match
 from memstore import MemoryStore
 from ui.keys import KEY_NAMES, Debouncer
@@ -274,6 +276,19 @@ class CountingCollector:
         self.collections += 1
 
 
+def _key_unpainted(rig, name):
+    """Presses and releases a key with the loop polling but not yet repainting."""
+    index = KEY_NAMES.index(name)
+    fake_machine.press(config.KEYPAD_ROW_PINS[index // 4], config.KEYPAD_COL_PINS[index % 4])
+    for _ in range(8):
+        rig.now += 10
+        rig.app.poll(rig.now)
+    fake_machine.release_all()
+    for _ in range(8):
+        rig.now += 10
+        rig.app.poll(rig.now)
+
+
 def test_the_collector_runs_once_after_a_key_when_it_is_painted_and_no_key_is_down():
     import app as app_module
 
@@ -281,20 +296,58 @@ def test_the_collector_runs_once_after_a_key_when_it_is_painted_and_no_key_is_do
     real_gc = app_module.gc
     counting = app_module.gc = CountingCollector()
     try:
-        index = KEY_NAMES.index("C")
-        fake_machine.press(config.KEYPAD_ROW_PINS[index // 4], config.KEYPAD_COL_PINS[index % 4])
-        rig.wait(60)  # held: the key is down, so no collection yet
-        assert counting.collections == 0
-        fake_machine.release_all()
-        rig.wait(config.DEBOUNCE_MS + 20)  # released: the key is handled, then painted
-        assert counting.collections == 0
+        _key_unpainted(rig, "C")  # handled and released, its frame not painted yet
         assert rig.match.phase is None and "players" in rig.lines[-1]
-        rig.wait(10)  # the next poll, idle
+        assert counting.collections == 0
+        rig.app.paint(rig.now)
+        rig.now += 10
+        rig.app.poll(rig.now)  # the next poll: idle
         assert counting.collections == 1
         rig.wait(500)  # nothing pressed since: nothing more to collect
         assert counting.collections == 1
-        rig.press("C")
+        index = KEY_NAMES.index("C")
+        fake_machine.press(config.KEYPAD_ROW_PINS[index // 4], config.KEYPAD_COL_PINS[index % 4])
+        rig.wait(200)  # held: handled and painted, but a key is down
+        assert counting.collections == 1
+        fake_machine.release_all()
         rig.wait(100)
         assert counting.collections == 2
     finally:
         app_module.gc = real_gc
+
+
+def _checkpoints(store):
+    journal = Journal(store, "cribbage.log")
+    return len([1 for _, start, _ in journal.records() if journal.window[start] == CHECKPOINT])
+
+
+def test_the_checkpoint_a_key_makes_due_is_written_once_its_frame_is_shown():
+    store = MemoryStore()
+    rig = Rig(store)
+    rig.keys("# 5 4 5 5 5 A # # 4 6 7")  # seven cards laid: the eighth ends the play
+    before = _checkpoints(store)
+    _key_unpainted(rig, "8")
+    assert rig.match.phase == SHOW and rig.match.front == [7, 8]
+    assert _checkpoints(store) == before  # the key's frame comes first
+    cut = bytearray(store.files["cribbage.log"])  # the power cut before the board was idle
+    rig.app.paint(rig.now)
+    rig.now += 10
+    rig.app.poll(rig.now)  # idle: the play's end is a checkpoint now
+    assert _checkpoints(store) == before + 1
+    after_cut = MemoryStore()
+    after_cut.files = {name: bytearray(data) for name, data in store.files.items()}
+    after_cut.files["cribbage.log"] = cut
+    assert Rig(after_cut).match.state() == Rig(store).match.state() == rig.match.state()
+
+
+def test_a_shows_words_reach_the_console_once_its_key_is_painted():
+    rig = Rig()
+    rig.keys("# 5 4 5 5 5 A # # 4 6 7 8")  # orange shows 5 5 4 7 with the 5 of spades
+    _key_unpainted(rig, "#")
+    assert rig.lines[-1] == "all four of one suit? # yes, 0 no"  # the next hand's question
+    assert rig.app.overlay.count_totals == (2, 8)  # the LEDs count it out already
+    assert [line for line in rig.lines if line.startswith("  ")] == []
+    rig.app.paint(rig.now)
+    rig.now += 10
+    rig.app.poll(rig.now)
+    assert rig.lines[-2:] == ["  fifteen 2 (5 5 5)", "  pair royal 8 (5 5 5)"]

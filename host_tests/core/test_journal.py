@@ -2,7 +2,7 @@ import scripted
 from check import raises
 from cribbage import events as ev
 from cribbage.game import Match, RuleError
-from history import REDO_KEPT, STRETCH, History, NothingToUndo
+from history import CHECKPOINT, REDO_KEPT, STRETCH, History, NothingToUndo
 from journal import MAGIC, Journal, encode
 from memstore import MemoryStore, PowerCut
 
@@ -358,3 +358,26 @@ def test_a_checkpoint_refuses_a_value_it_cannot_hold_and_reads_back_what_it_hold
     assert unpacker.get_list() == [-1, 0, 254] and unpacker.get_wide() == 65535
     unpacker.done()
     raises(ValueError, Unpacker(b"\x05\x01").get_list)  # a list longer than the record
+
+
+def test_a_deferred_checkpoint_waits_for_settle_and_an_undo_drops_it():
+    store = MemoryStore()
+    history, _ = fresh(store)
+    history.defer_checkpoints = True
+    for event in (ev.new_match(first_dealer=0), (ev.STARTER, 20)):
+        history.apply(event)
+    kinds = [p[0] for p in payloads(Journal(store, NAME))]
+    history.apply((ev.PLAY_DONE,))  # the play's end: a checkpoint is due
+    assert history.checkpoint_due
+    assert [p[0] for p in payloads(Journal(store, NAME))] == kinds + [ev.PLAY_DONE]
+    history.undo()  # taken back before the board was idle: no checkpoint for it
+    history.settle()
+    assert not history.checkpoint_due and len(history.done) == 2  # the match, the starter
+    history.redo()
+    history.settle()
+    journal_kinds = [p[0] for p in payloads(Journal(store, NAME))]
+    assert journal_kinds[-1] == CHECKPOINT and len(history.done) == 0
+    restarted, problem = fresh(store)
+    assert problem is None and restarted.state.state() == history.state.state()
+    restarted.undo()  # back past the checkpoint: the play's end taken back from flash
+    assert restarted.state.phase == "play"

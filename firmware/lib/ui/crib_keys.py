@@ -47,6 +47,8 @@ class CribbageKeys:
         self.ranks = []  # the crib's ranks keyed so far
         self.crib_suits = []  # their suits, when the crib's cards were tapped on the web page
         self.answers = {}  # the show's questions answered so far
+        self.unsaid = None  # a show's items, said once its key is painted (settle)
+        self.unsaid_known = True  # whether their suits were keyed (else the ranks are said)
         self._reset_entry()
 
     def _reset_entry(self):
@@ -68,6 +70,8 @@ class CribbageKeys:
 
     def key(self, name, long, now):
         """Handles one key press; returns True when anything visible changed."""
+        if self.unsaid is not None:
+            self.settle()  # the last show's words before this key's
         self.overlay.echo_until = 0  # the next key ends the echo of the last
         try:
             if name == "*" and self._entry_pending():
@@ -90,7 +94,18 @@ class CribbageKeys:
 
     def card(self, card, now):
         """A card tapped on the web page (see ui.crib_match.card)."""
+        if self.unsaid is not None:
+            self.settle()
         return _between("card", self, card, now)
+
+    def settle(self):
+        """Says the last show's items, once its key is painted (App.settle): the words are
+        the costliest part of a show's key, and the LEDs need only the totals."""
+        items = self.unsaid
+        if items is not None:
+            self.unsaid = None
+            for item in items:
+                self.say(item_words(item, True, self.unsaid_known, "  "))
 
     def _step(self, forward):
         """Undo (or redo, held): the pegs move back (or on), the console names the entry."""
@@ -283,9 +298,9 @@ class CribbageKeys:
         side = match.side_of(match.dealer if seat < 0 else seat)
         before = match.front[side]
         self._apply((ev.SHOW_CARDS,) + tuple(cards) + (15 if known else 0,))
-        for item in items:
-            self.say(item_words(item, True, known, "  "))  # suits picked are not named
         if items:
+            self.unsaid = items
+            self.unsaid_known = known  # suits the board picked are not named
             self.overlay.count_out(side, before, [item[TOTAL] for item in items], self.overlay.now)
 
     def _seen_elsewhere(self):

@@ -180,6 +180,9 @@ class SheddingKeys:
             line += "; %s demanded" % referee.demand_text()
         return line
 
+    def settle(self):
+        """Nothing here waits for the board to be idle (see CribbageKeys.settle)."""
+
     def ready(self, now):
         self._clear()
         self.overlay.question = 0
