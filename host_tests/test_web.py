@@ -484,8 +484,11 @@ def test_a_whole_deal_tapped_in_is_counted_without_a_question():
 
     def tap(card):
         if card == "#":
-            return call(client.post("/api/keys", body={"pin": PIN, "keys": ["#"]}))
-        return call(client.post("/api/card", body={"pin": PIN, "card": card}))
+            answer = call(client.post("/api/keys", body={"pin": PIN, "keys": ["#"]}))
+        else:
+            answer = call(client.post("/api/card", body={"pin": PIN, "card": card}))
+        rig.wait(40)  # the board's loop runs on: a show's words come once it is painted
+        return answer
 
     tap("#")
     for card in TAPPED_DEAL:

@@ -72,10 +72,12 @@ class App:
 
     def open_mode(self, mode, now):
         """Loads the mode's game from its journal; says (and flashes) anything mended. The
-        journal is read with modes.py already dropped: reading it is the boot's peak."""
+        journal is read with modes.py already dropped and the keys' and view's code not yet
+        loaded: reading it is the boot's peak."""
         _rarely("open_family", self, mode)
         problem = self.history.load()
         self.history.defer_checkpoints = True  # written in poll(), once the key is shown
+        _rarely("open_keys", self, mode)
         if problem:
             self.tell("%s journal: %s" % (MODE_NAMES[mode], problem))
             self.overlay.flash_error(now)

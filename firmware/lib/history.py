@@ -83,6 +83,18 @@ class History:
             state.restore(base)
         return state
 
+    def _restored_in_place(self):
+        """The checkpoint's state in the live state's object, made afresh: its attribute
+        table (464 bytes for a match) is kept, not allocated again while the old state's
+        lists leave the heap full of holes. The live state is lost either way."""
+        state = self.state
+        if state is None:
+            return self._restored(self.base)
+        state.__init__()
+        if self.base is not None:
+            state.restore(self.base)
+        return state
+
     # -- loading ---------------------------------------------------------------------------
 
     def load(self, upto=-1):
@@ -100,10 +112,9 @@ class History:
     def _fold(self, offsets):
         """The live state: the checkpoint with its events applied. Returns where a refused
         record is on flash and why (-1 when none is). The empty state load() began with is
-        dropped first: the restored one takes its room, not room beside it."""
-        self.state = None
+        reused: the restored one takes its room, not room beside it."""
         try:
-            state = self._restored(self.base)
+            state = self._restored_in_place()
         except (ValueError, IndexError, KeyError) as error:
             self.state = self.new_state()
             return self.base_offset, error
@@ -201,8 +212,7 @@ class History:
 
     def _rebuild(self):
         self.version += 1
-        self.state = None
-        state = self._restored(self.base)
+        state = self._restored_in_place()
         for event in self.done:
             state.apply(event)
         self.state = state

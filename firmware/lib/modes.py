@@ -61,8 +61,9 @@ def check(app, journal, what, now):
 
 
 def open_family(app, mode):
-    """The mode's history (its journal not read yet), keys and view, with the modules of
-    its family of games loaded (and the other family's dropped)."""
+    """The mode's history (its journal not read yet), with the modules of its family of
+    games loaded (and the other family's dropped). Its keys and view come after the journal
+    is read (open_keys): reading it is the peak, and their code is not needed for it."""
     from history import History
 
     if app.history is not None and family(mode) != family(app.mode):
@@ -72,13 +73,24 @@ def open_family(app, mode):
         # in one piece.
         gc.collect()
     app.mode = mode
+    app.controller = app.view = None  # the mode's own come with open_keys
     if mode == 0:
-        from board import peg_view
         from cribbage.game import Match
-        from ui.crib_keys import CribbageKeys
 
         app.history = History(Match, Journal(app.store, "cribbage.log"))
         app.history.before_compacting = app.archive_match
+    else:
+        from shedding.referee import Referee
+
+        app.history = History(Referee, Journal(app.store, MODE_NAMES[mode] + ".log"))
+
+
+def open_keys(app, mode):
+    """The mode's keys and view, once its journal is read."""
+    if mode == 0:
+        from board import peg_view
+        from ui.crib_keys import CribbageKeys
+
         app.controller = CribbageKeys(
             app.history, app.overlay, app.tell, app.side_names, app.layout.tracks, app.choices,
             app.remember_choices,
@@ -86,12 +98,9 @@ def open_family(app, mode):
         app.view = peg_view.draw_base
     else:
         from board import shed_view
-        from shedding.referee import Referee
         from ui.shed_keys import SheddingKeys
 
-        name = MODE_NAMES[mode]
-        app.history = History(Referee, Journal(app.store, name + ".log"))
-        app.controller = SheddingKeys(name, app.history, app.overlay, app.tell)
+        app.controller = SheddingKeys(MODE_NAMES[mode], app.history, app.overlay, app.tell)
         app.view = shed_view.draw_base
 
 

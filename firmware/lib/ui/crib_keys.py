@@ -49,6 +49,7 @@ class CribbageKeys:
         self.answers = {}  # the show's questions answered so far
         self.unsaid = None  # a show's items, said once its key is painted (settle)
         self.unsaid_known = True  # whether their suits were keyed (else the ranks are said)
+        self.unsaid_question = 0  # the next show's question, said after those words
         self._reset_entry()
 
     def _reset_entry(self):
@@ -93,10 +94,10 @@ class CribbageKeys:
         return True
 
     def card(self, card, now):
-        """A card tapped on the web page (see ui.crib_match.card)."""
+        """A card tapped on the web page (see ui.crib_taps.card)."""
         if self.unsaid is not None:
             self.settle()
-        return _between("card", self, card, now)
+        return rarely.run("ui.crib_taps", "card", self, card, now)
 
     def settle(self):
         """Says the last show's items, once its key is painted (App.settle): the words are
@@ -106,6 +107,9 @@ class CribbageKeys:
             self.unsaid = None
             for item in items:
                 self.say(item_words(item, True, self.unsaid_known, "  "))
+            if self.unsaid_question:
+                self.say(_QUESTIONS[self.unsaid_question])
+                self.unsaid_question = 0
 
     def _step(self, forward):
         """Undo (or redo, held): the pegs move back (or on), the console names the entry."""
@@ -280,7 +284,10 @@ class CribbageKeys:
         else:
             question = sq.next_question(ranks, match.starter, crib, self.answers) or CONFIRM
         if question != self.overlay.question or question != CONFIRM:
-            self.say(_QUESTIONS[question])
+            if self.unsaid is None:
+                self.say(_QUESTIONS[question])
+            else:
+                self.unsaid_question = question  # said after the last show's words
         self.overlay.question = question
 
     def _count_show(self):
