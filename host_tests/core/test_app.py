@@ -340,15 +340,17 @@ def test_the_checkpoint_a_key_makes_due_is_written_once_its_frame_is_shown():
     assert Rig(after_cut).match.state() == Rig(store).match.state() == rig.match.state()
 
 
-def test_a_shows_words_reach_the_console_once_its_key_is_painted():
+def test_a_show_is_itemised_once_its_key_is_painted():
     rig = Rig()
     rig.keys("# 5 4 5 5 5 A # # 4 6 7 8")  # orange shows 5 5 4 7 with the 5 of spades
     _key_unpainted(rig, "#")
     assert rig.lines[-1] == "orange: hand for 8, now 16"
-    assert rig.app.overlay.count_totals == (2, 8)  # the LEDs count it out already
+    assert rig.match.front[1] == 16 and rig.app.overlay.count_side < 0  # scored, not itemised
     rig.app.paint(rig.now)
+    assert rig.colour(LAYOUT.peg_led(1, 16, 121)) != (0, 0, 0)  # the front peg moved
     rig.now += 10
     rig.app.poll(rig.now)
+    assert rig.app.overlay.count_totals == (2, 8)  # counted out on the track from now
     assert rig.lines[-3:] == [
         "  fifteen 2 (5 5 5)",
         "  pair royal 8 (5 5 5)",

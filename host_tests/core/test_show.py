@@ -1,7 +1,7 @@
 from cards import CardError, parse, parse_many
 from check import raises
 from cribbage.score import score
-from cribbage.show import count_show, his_heels, item_words, show_total, total_of
+from cribbage.show import count_show, his_heels, item_words, total_of
 
 
 def show(text, crib=False):
@@ -107,20 +107,3 @@ def test_a_bad_show_is_refused_and_names_the_fault():
     raises(CardError, count_show, parse_many("5C 6C 7S 8S"), parse("5C"))
     raises(CardError, score, parse_many("5C 6C 7S 8S"), 52)
     raises(CardError, score, [1, 2, 3, -4], 9)
-
-
-def test_the_board_scores_the_show_it_just_itemised_and_no_other():
-    hand = parse_many("2H 4H 6H 8H")
-    count_show(hand, parse("KC"))  # 4: a hand flush
-    assert show_total(hand, parse("KC")) == 4
-    assert show_total(hand, parse("KC"), True) == 0  # the same cards as a crib
-    assert show_total(hand, parse("KH")) == 5  # another starter
-    assert show_total(parse_many("5C 5D 5S JH"), parse("5H")) == 29
-    count_show(parse_many("5C 5D 5S JH"), parse("5H"))
-    five = parse_many("5C 5D 5S JH 2C")  # the same four first: still refused, not 29
-    error = raises(CardError, show_total, five, parse("5H"))
-    assert "got 5" in str(error)
-    error = raises(CardError, show_total, [parse("5C"), parse("5D"), parse("5S")], parse("5H"))
-    assert "4 cards in hand" in str(error)
-    error = raises(CardError, show_total, parse_many("5C 5D 5S JH"), parse("5C"))
-    assert "duplicate" in str(error)

@@ -199,19 +199,9 @@ def count_show(hand, starter, crib=False):
         kind, points, cards = found[index]
         total += points
         found[index] = (kind, points, total, cards)
-    last = _LAST_SHOW
-    for i in range(4):
-        last[i] = hand[i]
-    last[4] = starter
-    last[5] = 1 if crib else 0
-    last[6] = total
     return found
 
 
-# The show count_show itemised last: four cards, starter, crib, total. The board itemises a
-# show for the console and then scores it: show_total takes the total from here, and the
-# count is not made twice on the slowest key of a deal. 2 in the crib byte: none yet.
-_LAST_SHOW = bytearray(b"\0\0\0\0\0\2\0")
 _WAYS = bytearray(16)  # subsets of the show's cards per sum, 0 to 15 (8 at most make 15)
 
 
@@ -219,17 +209,6 @@ def show_total(hand, starter, crib=False):
     """The show's points without the itemised calls: what the board scores. It allocates
     next to nothing (the board leaves the fast table, cribbage.score, to the laptop: its
     6 KB would sit in RAM for one count per show)."""
-    last = _LAST_SHOW
-    if (
-        len(hand) == 4
-        and last[5] == (1 if crib else 0)
-        and last[4] == starter
-        and last[0] == hand[0]
-        and last[1] == hand[1]
-        and last[2] == hand[2]
-        and last[3] == hand[3]
-    ):
-        return last[6]  # itemised just before, and checked then
     check_show(hand, starter)
     points = flush_points(hand, starter, crib)
     if nobs_card(hand, starter) is not None:

@@ -47,9 +47,10 @@ class CribbageKeys:
         self.ranks = []  # the crib's ranks keyed so far
         self.crib_suits = []  # their suits, when the crib's cards were tapped on the web page
         self.answers = {}  # the show's questions answered so far
-        self.unsaid = None  # a show's items, said once its key is painted (settle)
-        self.unsaid_known = True  # whether their suits were keyed (else the ranks are said)
-        self.unsaid_question = 0  # the next show's question, said after those words
+        # The last show (cards, starter, crib, suits known, side, score before), itemised
+        # once its key is painted (settle); and the next show's question, said after it.
+        self.unsaid = None
+        self.unsaid_question = 0
         self._reset_entry()
 
     def _reset_entry(self):
@@ -100,16 +101,23 @@ class CribbageKeys:
         return rarely.run("ui.crib_taps", "card", self, card, now)
 
     def settle(self):
-        """Says the last show's items, once its key is painted (App.settle): the words are
-        the costliest part of a show's key, and the LEDs need only the totals."""
-        items = self.unsaid
-        if items is not None:
-            self.unsaid = None
-            for item in items:
-                self.say(item_words(item, True, self.unsaid_known, "  "))
-            if self.unsaid_question:
-                self.say(_QUESTIONS[self.unsaid_question])
-                self.unsaid_question = 0
+        """The last show itemised, once its key is painted (App.settle): counted out on the
+        LEDs item by item and said on the console. The rules scored it in the key; its items
+        are the costliest part of a show's key, and the pegs need only the total."""
+        shown = self.unsaid
+        if shown is None:
+            return
+        self.unsaid = None
+        cards, starter, crib, known, side, before = shown
+        items = count_show(cards, starter, crib)
+        if items:
+            totals = [item[TOTAL] for item in items]
+            self.overlay.count_out(side, before, totals, self.overlay.now)
+        for item in items:
+            self.say(item_words(item, True, known, "  "))  # suits picked are not named
+        if self.unsaid_question:
+            self.say(_QUESTIONS[self.unsaid_question])
+            self.unsaid_question = 0
 
     def _step(self, forward):
         """Undo (or redo, held): the pegs move back (or on), the console names the entry."""
@@ -300,15 +308,11 @@ class CribbageKeys:
             cards = sq.choose_suits(ranks, match.starter, self.answers, self._seen_elsewhere())
             if cards is None:
                 raise RuleError("those answers do not fit the cards seen this deal")
-        items = count_show(cards, match.starter, crib)
         seat = match.show_seat()
         side = match.side_of(match.dealer if seat < 0 else seat)
-        before = match.front[side]
+        shown = (cards, match.starter, crib, known, side, match.front[side])
         self._apply((ev.SHOW_CARDS,) + tuple(cards) + (15 if known else 0,))
-        if items:
-            self.unsaid = items
-            self.unsaid_known = known  # suits the board picked are not named
-            self.overlay.count_out(side, before, [item[TOTAL] for item in items], self.overlay.now)
+        self.unsaid = shown  # itemised once the key is painted (settle)
 
     def _seen_elsewhere(self):
         match = self.match
@@ -421,11 +425,24 @@ class CribbageKeys:
         return signs.HAND
 
     def describe(self):
-        """One line for the console: what the board waits for now."""
-        return _between("describe", self)
+        """One line for the console: what the board waits for now. Here, not in
+        ui.crib_match: a mode switch says it, and loading that module then was its peak."""
+        phase = self.match.phase
+        if phase is None:
+            return "press # to start a match (A players, B target, C games)"
+        return _PROMPTS.get(phase, "")
 
 
 CONFIRM = 4  # no question suits could change: # counts the hand
+
+_PROMPTS = {
+    CUT: "key the starter (rank, then suit), or # to count in points",
+    PLAY: "key each card as it is laid; # for go (in a points deal: D to peg, # to end)",
+    SHOW: "show: answer the questions, key the crib's ranks, or D for points",
+    GAME_OVER: "# for the next game",
+    MATCH_OVER: "# for a new match",
+}
+
 
 _QUESTIONS = {
     CONFIRM: "# to count it",

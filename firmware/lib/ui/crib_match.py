@@ -1,17 +1,9 @@
 # Keys between games, said in words: the choices keyed before a match (A players, B
-# target, C games; # starts it), the line that says who won, and what the board waits for.
+# target, C games; # starts it) and the line that says who won.
 # ui.crib_keys loads this for each and drops it after: they run a few times a game.
 from cribbage import events as ev
-from cribbage.game import CUT, GAME_OVER, MATCH_OVER, PLAY, SHOW
+from cribbage.game import MATCH_OVER
 from ui.crib_keys import GAME_CHOICES, PLAYER_CHOICES, TARGET_CHOICES
-
-_PROMPTS = {
-    CUT: "key the starter (rank, then suit), or # to count in points",
-    PLAY: "key each card as it is laid; # for go (in a points deal: D to peg, # to end)",
-    SHOW: "show: answer the questions, key the crib's ranks, or D for points",
-    GAME_OVER: "# for the next game",
-    MATCH_OVER: "# for a new match",
-}
 
 
 def setup_key(keys, name):
@@ -51,14 +43,6 @@ def announce_result(keys, winner):
     keys.say(line)
     if match.phase == MATCH_OVER:
         keys.say("%s wins the match" % keys.side_names[match.match_winner()])
-
-
-def describe(keys):
-    """One line for the console: what the board waits for now."""
-    match = keys.match
-    if match.phase is None:
-        return "press # to start a match (A players, B target, C games)"
-    return _PROMPTS.get(match.phase, "")
 
 
 def cycle(choices, current):
