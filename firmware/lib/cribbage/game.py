@@ -202,7 +202,7 @@ class Match:
     # -- applying events -------------------------------------------------------------------
 
     def apply(self, event):
-        self.news = []
+        self.news.clear()  # read by the caller before the next event: one list, not one each
         self.checkpoint_here = False
         code = event[0]
         # Missed points can be claimed only by the event right after the show that missed them.
@@ -429,8 +429,9 @@ class Match:
                 self._check_card_unseen(rank, suit)
                 seat = self.play.turn
                 awards = self.play.lay(rank)
-                self.seen.append((rank, suit))
-                self.laid_by[seat].append((rank, suit))
+                card = (rank, suit)  # one tuple in both lists
+                self.seen.append(card)
+                self.laid_by[seat].append(card)
             elif code == ev.GO:
                 awards = self.play.go()
             else:
