@@ -15,6 +15,7 @@ MAX_BACKGROUND = const(16)  # the mode LED, skunk lines, the dealer and the matc
 _TENS = const(3)  # the count LEDs: one per ten, then one per unit
 _UNITS = const(9)
 _DARK = b"\x00\x00\x00"
+_NO_NUMBER = bytes(3 * (_TENS + _UNITS))
 
 # Levels: the front peg, a rear peg or a status LED, a faint mark.
 FULL = const(0)
@@ -35,6 +36,7 @@ MODE_CRIBBAGE = const(6)
 MODE_MAKAO = const(7)
 MODE_LATVIAN = const(8)
 PALE_0 = const(9)  # a side's colour mixed with white: its pegs on the second lap
+KEPT_NUMBERS = const(WHITE * 3 + DIM)  # the running count's colour: its numbers are kept
 
 _MODE_COLOURS = ((0, 158, 115), (204, 121, 167), (86, 180, 233))
 
@@ -86,7 +88,11 @@ class Renderer:
         self.background_key = -1  # views: what the background was drawn for
         self.background_status = -1  # views: the part of it that changes (the dealer, tally)
         self.background_source = None  # views: what that part was read from
-        self.number_spans = {}  # colour entry -> the spans showing 0..39, made as shown
+        # The running count's numbers, each kept once shown (the play changes it on most keys;
+        # white, dim). Any other number is built in its slot's buffer when it changes.
+        self.kept_numbers = [None] * (10 * _TENS + _UNITS + 1)
+        self.number_buffers = None
+        self.number_shown = array("H", bytes(2 * MAX_SPANS))  # what each buffer holds
         self.base_version = -1  # views: which state the first base_count LEDs were drawn from
         self.base_count = 0
         self.base_spans = 0  # the spans draw_base set (the running count)
@@ -118,7 +124,10 @@ class Renderer:
         # The same three bytes as one bytes object per entry: `buf[at:at + 3] = bytes` is a
         # single store that allocates nothing, half the cost of three byte stores.
         self.grb = tuple(bytes(self.table[e * 3 : e * 3 + 3]) for e in range(len(self.entry_load)))
-        self.number_spans = {}
+        for number in range(len(self.kept_numbers)):
+            self.kept_numbers[number] = None
+        for slot in range(MAX_SPANS):
+            self.number_shown[slot] = 0
         self.background_key = -1
         # The most one lit LED can draw, to skip summing the frame when it cannot matter.
         self.max_entry_ma = max(self.entry_ma)
@@ -203,29 +212,33 @@ class Renderer:
         if tens > _TENS:
             tens = _TENS
         units = value % 10
-        spans = self.number_spans.get(entry)
-        span = None if spans is None else spans[tens * 10 + units]
-        if span is None:
-            span = self._number_span(entry, tens, units)
+        number = tens * 10 + units
+        if entry == KEPT_NUMBERS:
+            span = self.kept_numbers[number]
+            if span is None:
+                span = self.kept_numbers[number] = bytes(self._number(slot, entry, tens, units))
+        else:
+            span = self._number(slot, entry, tens, units)
         self.span_offsets[slot] = led * 3
         self.span_bytes[slot] = span
         self.span_ma[slot] = (tens + units) * self.entry_ma[entry]
         self.span_count = slot + 1
 
-    def _number_span(self, entry, tens, units):
-        # Each number's bytes are made the first time it is shown, then kept until the
-        # brightness changes: 40 per colour at most.
-        spans = self.number_spans.get(entry)
-        if spans is None:
-            spans = [None] * (10 * _TENS + _UNITS + 1)  # one block, not a list grown in steps
-            self.number_spans[entry] = spans
-        data = bytearray(3 * (_TENS + _UNITS))
-        for i in range(tens):
-            data[3 * i : 3 * i + 3] = self.grb[entry]
-        for i in range(units):
-            data[3 * (_TENS + i) : 3 * (_TENS + i) + 3] = self.grb[entry]
-        span = spans[tens * 10 + units] = bytes(data)
-        return span
+    def _number(self, slot, entry, tens, units):
+        # The number's bytes in the slot's own buffer (made the first time a slot shows one;
+        # filled again only when what it shows changes).
+        if self.number_buffers is None:
+            self.number_buffers = [bytearray(3 * (_TENS + _UNITS)) for _ in range(MAX_SPANS)]
+        data = self.number_buffers[slot]
+        shown = entry * 64 + tens * 10 + units + 1
+        if self.number_shown[slot] != shown:
+            self.number_shown[slot] = shown
+            data[:] = _NO_NUMBER
+            for i in range(tens):
+                data[3 * i : 3 * i + 3] = self.grb[entry]
+            for i in range(units):
+                data[3 * (_TENS + i) : 3 * (_TENS + i) + 3] = self.grb[entry]
+        return data
 
     def invalidate(self):
         """Another view draws next: its frame is drawn whole, the old one cleared."""

@@ -467,7 +467,7 @@ class Match:
             self.seen = others + shown
             if not crib:
                 self.laid_by[seat] = shown
-            points = show_total(hand, self.starter, crib)
+            points = show_total(hand, self.starter, crib, True)  # checked just above
             missed = 0
         else:
             points = event[1]

@@ -31,40 +31,59 @@ def next_question(ranks, starter, crib, answers):
 
 def choose_suits(ranks, starter, answers, seen):
     """Cards (ints) for the ranks that agree with the answers and avoid `seen` (a list of
-    (rank, suit) seen elsewhere this deal); None when no choice fits. It tries the 256
-    ways to give four cards suits, with small ints only: nothing is allocated per try."""
+    (rank, suit) seen elsewhere this deal); None when no choice fits. Of the 256 ways to
+    give four cards suits it takes the first in the order of code = suit0 + 4 suit1 +
+    16 suit2 + 64 suit3, trying the last card's suit first and dropping a suit as soon as
+    it clashes: a show's key runs this, and most ways clash early. Small ints only."""
+    r0, r1, r2, r3 = ranks[0], ranks[1], ranks[2], ranks[3]
+    a0 = _free_suits(r0, starter, seen)
+    a1 = _free_suits(r1, starter, seen)
+    a2 = _free_suits(r2, starter, seen)
+    a3 = _free_suits(r3, starter, seen)
     starter_suit = starter & 3
-    flush = answers.get(FLUSH, False)
-    with_starter = answers.get(FLUSH_STARTER, False)
+    if answers.get(FLUSH, False):
+        # All four of one suit: no two of a rank, and the starter's suit as answered.
+        if r0 == r1 or r0 == r2 or r0 == r3 or r1 == r2 or r1 == r3 or r2 == r3:
+            return None
+        with_starter = answers.get(FLUSH_STARTER, False)
+        for suit in range(4):
+            if (suit == starter_suit) != with_starter:
+                continue
+            if a0 >> suit & a1 >> suit & a2 >> suit & a3 >> suit & 1:
+                return [r0 * 4 + suit, r1 * 4 + suit, r2 * 4 + suit, r3 * 4 + suit]
+        return None
     nobs = answers.get(NOBS, False)
-    for code in range(256):
-        first = code & 3
-        all_same = code == first * 0x55
-        if flush != all_same:
+    for s3 in range(4):
+        if not a3 >> s3 & 1:
             continue
-        if flush and (first == starter_suit) != with_starter:
-            continue
-        has_nobs = False
-        for i in range(4):
-            if ranks[i] == JACK and code >> 2 * i & 3 == starter_suit:
-                has_nobs = True
-        if not flush and has_nobs != nobs:
-            continue
-        if not _clashes(ranks, code, starter, seen):
-            return [ranks[i] * 4 + (code >> 2 * i & 3) for i in range(4)]
+        for s2 in range(4):
+            if not a2 >> s2 & 1 or (r2 == r3 and s2 == s3):
+                continue
+            for s1 in range(4):
+                if not a1 >> s1 & 1 or (r1 == r3 and s1 == s3) or (r1 == r2 and s1 == s2):
+                    continue
+                for s0 in range(4):
+                    if not a0 >> s0 & 1 or (r0 == r3 and s0 == s3) or (r0 == r2 and s0 == s2):
+                        continue
+                    if (r0 == r1 and s0 == s1) or (s0 == s1 and s1 == s2 and s2 == s3):
+                        continue  # two cards in one, or a flush nobody answered
+                    has_nobs = (
+                        (r0 == JACK and s0 == starter_suit)
+                        or (r1 == JACK and s1 == starter_suit)
+                        or (r2 == JACK and s2 == starter_suit)
+                        or (r3 == JACK and s3 == starter_suit)
+                    )
+                    if has_nobs == nobs:
+                        return [r0 * 4 + s0, r1 * 4 + s1, r2 * 4 + s2, r3 * 4 + s3]
     return None
 
 
-def _clashes(ranks, code, starter, seen):
-    for i in range(4):
-        rank = ranks[i]
-        suit = code >> 2 * i & 3
-        if rank * 4 + suit == starter:
-            return True
-        for seen_rank, seen_suit in seen:
-            if seen_rank == rank and seen_suit == suit:
-                return True
-        for j in range(i):
-            if ranks[j] == rank and code >> 2 * j & 3 == suit:
-                return True
-    return False
+def _free_suits(rank, starter, seen):
+    """The suits (bits) a card of `rank` can have: not the starter, not seen elsewhere."""
+    free = 15
+    if starter >> 2 == rank:
+        free &= ~(1 << (starter & 3))
+    for seen_rank, seen_suit in seen:
+        if seen_rank == rank and seen_suit < 4:
+            free &= ~(1 << seen_suit)
+    return free
