@@ -90,7 +90,7 @@ class Renderer:
         self.background_source = None  # views: what that part was read from
         # The running count's numbers, each kept once shown (the play changes it on most keys;
         # white, dim). Any other number is built in its slot's buffer when it changes.
-        self.kept_numbers = [None] * (10 * _TENS + _UNITS + 1)
+        self.kept_numbers = [None] * (10 * _TENS + _UNITS + 1)  # type: list
         self.number_buffers = None
         self.number_shown = array("H", bytes(2 * MAX_SPANS))  # what each buffer holds
         self.base_version = -1  # views: which state the first base_count LEDs were drawn from
