@@ -356,3 +356,24 @@ def test_a_show_is_itemised_once_its_key_is_painted():
         "  pair royal 8 (5 5 5)",
         "all four of one suit? # yes, 0 no",  # then the next hand's question
     ]
+
+
+def test_a_points_entry_cleared_in_the_play_gives_the_count_back_its_leds():
+    rig = Rig()
+    rig.keys("# 5 4 0 A")  # orange a ten, blue a jack: 20 on the count
+    white = scaled((255, 255, 255), 96)
+
+    def count_leds():
+        tens = [rig.colour(LAYOUT.tens_led + i) for i in range(3)]
+        return tens + [rig.colour(LAYOUT.units_led + i) for i in range(9)]
+
+    assert count_leds() == [white, white] + [(0, 0, 0)] * 10
+    rig.keys("D 7")  # points for the player in turn: 7 keyed, shown in the side's colour
+    assert (
+        count_leds()
+        == [(0, 0, 0)] * 3 + [scaled(config.SIDE_COLOURS[1], 255)] * 7 + [(0, 0, 0)] * 2
+    )
+    rig.keys("*")  # the entry cleared: the count, which did not change, shows again
+    rig.wait(300)
+    assert rig.lines[-1] == "entry cleared"
+    assert count_leds() == [white, white] + [(0, 0, 0)] * 10

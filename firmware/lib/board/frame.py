@@ -83,21 +83,23 @@ def draw_overlay(renderer, layout, match, overlay, n, frame, flashing, step, lin
             leds[n] = layout.peg_leds[side][ahead] if ahead < target else layout.game_hole
             entries[n] = _WHITE_FULL
             n += 1
-    # The count LEDs flash with an error, so it is seen from across the table: nothing else
-    # is drawn on them meanwhile.
+    # A number the overlay shows goes in the span after the view's own, which it covers: the
+    # view's spans stay as they were for the frames after it. The count LEDs flash with an
+    # error, so it is seen from across the table: nothing else is drawn on them meanwhile.
     if flashing:
         renderer.show_number(renderer.span_count, layout.tens_led, _ERROR_DIM, 39)
     elif match is not None and side >= 0:
         # Points being keyed: their digits on the count LEDs in the side's colour.
         if overlay.preview_points > 0:
-            renderer.show_number(0, layout.tens_led, side * 3 + rd.FULL, overlay.preview_points)
+            points = overlay.preview_points
+            renderer.show_number(renderer.span_count, layout.tens_led, side * 3 + rd.FULL, points)
         else:
             renderer.span_count = 0
             leds[n] = layout.units_led + signs.POINTS - 1
             entries[n] = side * 3 + rd.FULL
             n += 1
     elif line >= 16:  # a rank or suit just keyed, as a number
-        renderer.show_number(0, layout.tens_led, _WHITE_FULL, line - 16)
+        renderer.show_number(renderer.span_count, layout.tens_led, _WHITE_FULL, line - 16)
     elif line > 0:  # what the board waits for
         leds[n] = layout.units_led + line - 1
         entries[n] = _WHITE_FULL
