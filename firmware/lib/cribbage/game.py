@@ -3,7 +3,7 @@
 # and changes nothing, so it never reaches the journal.
 from array import array
 
-from cards import CardError, make, names
+from cards import RANK_CHARS, CardError, make, names
 from cribbage import events as ev
 from cribbage.pegging import Play, PlayError
 from cribbage.show import check_show, flush_points, nobs_card, rank_items, show_total
@@ -400,7 +400,7 @@ class Match:
                 if suit != ev.UNKNOWN_SUIT and seen_suit == suit:
                     raise RuleError("%s was already seen this deal" % names([make(rank, suit)]))
         if same_rank >= 4:
-            raise RuleError("all four %ss were already seen this deal" % "A23456789TJQK"[rank])
+            raise RuleError("all four %ss were already seen this deal" % RANK_CHARS[rank])
 
     def _starter(self, card):
         if self.phase != CUT:
@@ -523,9 +523,7 @@ class Match:
             if known >> i & 1 and sight[card]:
                 raise RuleError("%s was already seen this deal" % names([card]))
             if sight[_RANKS_AT + (card >> 2)] > 4:
-                raise RuleError(
-                    "all four %ss were already seen this deal" % "A23456789TJQK"[card >> 2]
-                )
+                raise RuleError("all four %ss were already seen this deal" % RANK_CHARS[card >> 2])
         for rank, suit in own:
             if suit != ev.UNKNOWN_SUIT and make(rank, suit) not in hand:
                 raise RuleError("seat %d laid %s in the play" % (seat, names([make(rank, suit)])))

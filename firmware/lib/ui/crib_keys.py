@@ -72,8 +72,7 @@ class CribbageKeys:
 
     def key(self, name, long, now):
         """Handles one key press; returns True when anything visible changed."""
-        if self.unsaid is not None:
-            self.settle()  # the last show's words before this key's
+        self.settle()  # the last show's words before this key's
         self.overlay.echo_until = 0  # the next key ends the echo of the last
         try:
             if name == "*" and self._entry_pending():
@@ -96,8 +95,7 @@ class CribbageKeys:
 
     def card(self, card, now):
         """A card tapped on the web page (see ui.crib_taps.card)."""
-        if self.unsaid is not None:
-            self.settle()
+        self.settle()
         return rarely.run("ui.crib_taps", "card", self, card, now)
 
     def settle(self):
