@@ -93,10 +93,9 @@ WASM_PROBE = (
 )
 
 
-def wasm_fuel(body, heap="1024K"):
+def wasm_fuel(body):
     """Fuel a MicroPython snippet burns, run in a child process (wasmtime is noisy on exit),
-    and what it printed. The snippet may call `fuel_since(_fuel())` (WASM_PROBE). `heap`:
-    the interpreter's -X heapsize (1 MB is this build's own)."""
+    and what it printed. The snippet may call `fuel_since(_fuel())` (WASM_PROBE)."""
     runner = (
         "import sys\n"
         "import wasmtime\n"
@@ -107,11 +106,6 @@ def wasm_fuel(body, heap="1024K"):
         "        super().__init__(*args)\n"
         "        stores.append(self)\n"
         "wasmtime.Store = Store\n"
-        "Wasi = wasmtime.WasiConfig\n"
-        "class WasiConfig(Wasi):\n"  # the command line gets -X heapsize
-        "    argv = property(None, lambda self, value: Wasi.argv.fset(\n"
-        "        self, value[:1] + ['-X', 'heapsize=' + sys.argv[2]] + value[1:]))\n"
-        "wasmtime.WasiConfig = WasiConfig\n"
         # The reply to a reading of the fuel is a few bytes: the guest's buffer for it sits
         # in the heap measured (256 KB by default).
         "result = run(sys.stdin.read(), readonly_dir=sys.argv[1], fuel=10**11,"
@@ -121,7 +115,7 @@ def wasm_fuel(body, heap="1024K"):
         "print(result.stdout, end='')\n"
     )
     done = subprocess.run(
-        [sys.executable, "-c", runner, ROOT, heap],
+        [sys.executable, "-c", runner, ROOT],
         input=micropython_script(WASM_PROBE + body),
         capture_output=True,
         text=True,
