@@ -1,6 +1,9 @@
 # Files in one folder, with the few operations the journal needs. On the ESP32 the folder
 # is on littlefs, where os.rename is atomic and survives a power cut; cut() relies on it.
 # Files are copied through one small buffer: a journal never has to fit the heap whole.
+# The file last appended to stays open, flushed after each append (on littlefs a flush
+# commits the file as a close does): opening it again at every key cost the heap a file
+# object and its cache each time. Anything else done to that file closes it first.
 import os
 
 from micropython import const
@@ -21,8 +24,8 @@ class FileStore:
     def __init__(self, folder):
         self.folder = folder
         self.paths = {}  # type: dict
-        self.buffer = bytearray(_CHUNK)
-        self.other = bytearray(_CHUNK)  # for comparing two files
+        self.appending = None  # the name of the file kept open for appends, and its handle
+        self.appender = None
         if not _exists(folder):
             try:
                 os.mkdir(folder)
@@ -38,26 +41,53 @@ class FileStore:
                 self.paths[name] = path
         return path
 
+    def release(self, name=None):
+        """Closes the file kept open for appends (when it is `name`, if given)."""
+        handle = self.appender
+        if handle is None or (name is not None and name != self.appending):
+            return
+        self.appender = self.appending = None
+        handle.close()
+
     def open(self, name):
         """The file opened for reading, or None when there is none."""
+        self.release(name)
         try:
             return open(self.path(name), "rb")
         except OSError:
             return None
 
     def size(self, name):
+        self.release(name)
         try:
             return os.stat(self.path(name))[6]
         except OSError:
             return 0
 
     def append(self, name, data):
-        with open(self.path(name), "ab") as handle:
+        handle = self.appender
+        if handle is None or name != self.appending:
+            self.release()
+            handle = open(self.path(name), "ab")
+            self.appender = handle
+            self.appending = name
+        try:
             handle.write(data)
+            handle.flush()
+        except OSError:
+            # What reached the file is unknown: the next append opens it afresh.
+            self.appender = self.appending = None
+            try:
+                handle.close()
+            except OSError:
+                pass
+            raise
 
     def _copy(self, source, target, length):
         # Copies the first `length` bytes of the open file `source` into the open `target`.
-        view = memoryview(self.buffer)
+        # Its buffer is made here: a copy is rare (a new match, a file kept aside), and a
+        # buffer kept would sit in the heap beside every key.
+        view = memoryview(bytearray(_CHUNK))
         while length > 0:
             got = source.readinto(view[: min(length, _CHUNK)])
             if not got:
@@ -67,6 +97,7 @@ class FileStore:
 
     def cut(self, name, keep, extra=b""):
         """Replaces the file, at once, by its first `keep` bytes followed by `extra`."""
+        self.release(name)
         temporary = self.path(name + ".tmp")
         with open(temporary, "wb") as target:
             if keep:
@@ -111,13 +142,15 @@ class FileStore:
     def _same(self, name, other, size):
         if self.size(other) != size:
             return False
+        mine = bytearray(_CHUNK)
+        theirs = bytearray(_CHUNK)
         with open(self.path(name), "rb") as first:
             with open(self.path(other), "rb") as second:
                 while True:
-                    got = first.readinto(self.buffer)
+                    got = first.readinto(mine)
                     if not got:
                         return True
-                    if second.readinto(self.other) != got:
+                    if second.readinto(theirs) != got:
                         return False
-                    if memoryview(self.buffer)[:got] != memoryview(self.other)[:got]:
+                    if memoryview(mine)[:got] != memoryview(theirs)[:got]:
                         return False
