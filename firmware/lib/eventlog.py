@@ -2,6 +2,9 @@
 # instead of a tuple object each. History keeps at most a stretch of a deal in one.
 
 
+_BUFFERS = (bytes, bytearray)  # made once: a tuple in the call would be made at each
+
+
 class EventLog:
     def __init__(self, size=128):
         self.data = bytearray(size)
@@ -25,8 +28,14 @@ class EventLog:
         data = self.data
         at = self.used
         data[at] = size
-        data[at + 1 : at + 1 + size] = bytes(event) if isinstance(event, tuple) else event
-        data[at + 1 + size] = size
+        if isinstance(event, _BUFFERS):
+            data[at + 1 : at + 1 + size] = event
+            at += size
+        else:  # a tuple, as the rules take it: copied without making a bytes object
+            for value in event:
+                at += 1
+                data[at] = value
+        data[at + 1] = size
         self.used = need
         self.count += 1
 

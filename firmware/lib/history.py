@@ -36,14 +36,20 @@ STRETCH = const(24)  # events after a checkpoint before the next one is written
 REDO_KEPT = const(48)  # undone events kept for redo; older ones are forgotten
 
 
+_UNDO_RECORD = bytes((UNDO,))
+_REDO_HEAD = bytes((REDO,))
+
+
 class NothingToUndo(ValueError):
     pass
 
 
-def _before_bytes(offset, count):
+def _head(kind, offset, count):
+    # A checkpoint's first bytes (kind, before), as a tuple: the record is framed by
+    # Journal.append, so a checkpoint makes no bytes of its own.
     if offset < 0 or offset >= NOWHERE:
         offset, count = NOWHERE, 0
-    return bytes([offset >> 16, (offset >> 8) & 0xFF, offset & 0xFF, count])
+    return (kind, offset >> 16, (offset >> 8) & 0xFF, offset & 0xFF, count)
 
 
 def before_at(window, at):
@@ -138,7 +144,6 @@ class History:
         news = self.state.apply(event)
         self.version += 1
         self.undone.clear()
-        event = bytes(event)
         if kept_base is not None:
             # A new match or game: the journal starts afresh from what it keeps, once
             # anything kept beside the journal (the statistics) has been saved.
@@ -162,7 +167,7 @@ class History:
         if len(self.done):
             self._push_undone(self.done.pop())
             self._rebuild()
-            self._save(bytes([UNDO]))
+            self._save(_UNDO_RECORD)
             return
         # Past the checkpoint: the stretch before it comes back from flash.
         offset, count = self.before
@@ -185,7 +190,7 @@ class History:
         self.before = (offset, count - 1) if count else before
         self.done.clear()
         self._push_undone(taken)
-        self._save_checkpoint(BACK, bytes([len(taken)]) + bytes(taken))
+        self._save_checkpoint(BACK, (len(taken),) + taken)
 
     def redo(self):
         if not len(self.undone):
@@ -194,7 +199,7 @@ class History:
         self.state.apply(event)
         self.version += 1
         self.done.append(event)
-        self._save(bytes([REDO]) + bytes(event))
+        self._save(_REDO_HEAD, event)
         self._checkpoint_if_due()
 
     def step(self, forward):
@@ -269,28 +274,29 @@ class History:
         self.before = (self.base_offset if self.base is not None else START, len(self.done) - 1)
         self.base = self.state.snapshot()
         self.done.clear()
-        self._save_checkpoint(CHECKPOINT, b"")
+        self._save_checkpoint(CHECKPOINT, ())
 
     def _save_checkpoint(self, kind, extra):
         self.base_offset = -1
-        payload = bytes([kind]) + _before_bytes(self.before[0], self.before[1]) + extra
-        offset = self._save(payload + self.base)
+        head = _head(kind, self.before[0], self.before[1]) + extra
+        offset = self._save(head, self.base)
         if self.save_error is None:
             self.base_offset = offset
 
-    def _save(self, payload):
-        """Appends one record; returns its offset (-1 when nothing could be saved)."""
+    def _save(self, payload, tail=b""):
+        """Appends one record, `payload` then `tail` (bytes, or tuples of byte values);
+        returns its offset (-1 when nothing could be saved)."""
         if self.journal is None:
             return -1
         if self.save_error is not None:
             # A failed append may have left half a record: write anew after the good part.
             return self._save_all()
         try:
-            offset = self.journal.append(payload)
+            offset = self.journal.append(payload, tail)
         except OSError as error:
             self.save_error = error
             return -1
-        self.saved = offset + len(payload) + 3
+        self.saved = offset + len(payload) + len(tail) + 3
         return offset
 
     def _save_all(self):
@@ -306,7 +312,7 @@ class History:
             offset, count = self.before
             if not 0 <= self.base_offset < self.saved:
                 offset = NOWHERE  # its stretch on flash may not be the one it came from
-            head = bytes([CHECKPOINT]) + _before_bytes(offset, count)
+            head = bytes(_head(CHECKPOINT, offset, count))
             payloads.insert(0, head + self.base)
         try:
             offsets = self.journal.rewrite(payloads, keep)

@@ -39,14 +39,33 @@ def encode(payload):
     return framed  # a bytearray: written as it is, no copy
 
 
+_BUFFERS = (bytes, bytearray)  # made once: a tuple in the call would be made at each
+
+
+def _put(buffer, at, values):
+    # Bytes, or a tuple of byte values (an event as the rules take it): copied in place.
+    if isinstance(values, _BUFFERS):
+        buffer[at : at + len(values)] = values
+        return at + len(values)
+    for value in values:
+        buffer[at] = value
+        at += 1
+    return at
+
+
 _shared_window = []  # type: list
 
 
 def _window():
-    # One window for every journal: the board reads one journal at a time, and a window per
-    # journal would be allocated anew at every boot (four of them), in a heap already split.
+    # One window, and a view of it, for every journal: the board reads one journal at a
+    # time, and a window per journal would be allocated anew at every boot (four of them),
+    # in a heap already split. An append frames its record in it too (after room for the
+    # file's magic): nothing is read while a record is written, and a save (one a key)
+    # then leaves one view behind, not the record's copies.
     if not _shared_window:
-        _shared_window.append(bytearray(_WINDOW))
+        window = bytearray(_WINDOW)
+        _shared_window.append(window)
+        _shared_window.append(memoryview(window))
     return _shared_window[0]
 
 
@@ -103,7 +122,7 @@ class Journal:
                     window[:left] = window[at:filled]
                     base += at
                     at = 0
-                    more = handle.readinto(memoryview(window)[left:]) or 0
+                    more = handle.readinto(_shared_window[1][left:]) or 0
                     filled = left + more
                 if at >= filled:
                     return
@@ -130,16 +149,28 @@ class Journal:
         payload (None when there is none). Raises OSError when the mending cannot be saved."""
         return rarely.run("recall", "check", self)
 
-    def append(self, payload):
-        """Appends one record; returns its file offset."""
-        record = encode(payload)
+    def append(self, payload, tail=b""):
+        """Appends one record, `payload` then `tail` (each bytes, or byte values in a tuple);
+        returns its file offset."""
+        size = len(payload) + len(tail)
+        if not 1 <= size <= 255:
+            raise ValueError("a record holds 1 to 255 bytes")
+        framed = self.window
+        view = _shared_window[1]
+        framed[MAGIC_SIZE] = size
+        end = _put(framed, _put(framed, MAGIC_SIZE + 1, payload), tail)
+        total = crc32(view[MAGIC_SIZE:end]) & 0xFFFF
+        framed[end] = total >> 8
+        framed[end + 1] = total & 0xFF
         before = offset = self.size()
+        start = MAGIC_SIZE
         if not offset:
-            record = MAGIC + record
+            framed[:MAGIC_SIZE] = MAGIC
+            start = 0
             offset = MAGIC_SIZE
         self.length = -1  # unknown, should the write fail part way
-        self.store.append(self.name, record)
-        self.length = before + len(record)
+        self.store.append(self.name, view[start : end + TRAILER])
+        self.length = before + end + TRAILER - start
         return offset
 
     def rewrite(self, payloads, keep=0):

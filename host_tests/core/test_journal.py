@@ -5,6 +5,7 @@ from cribbage.game import Match, RuleError
 from history import CHECKPOINT, REDO_KEPT, STRETCH, History, NothingToUndo
 from journal import MAGIC, Journal, encode
 from memstore import MemoryStore, PowerCut
+from store import FileStore
 
 NAME = "cribbage.log"
 
@@ -381,3 +382,86 @@ def test_a_deferred_checkpoint_waits_for_settle_and_an_undo_drops_it():
     assert problem is None and restarted.state.state() == history.state.state()
     restarted.undo()  # back past the checkpoint: the play's end taken back from flash
     assert restarted.state.phase == "play"
+
+
+def test_an_event_as_a_tuple_is_saved_as_its_bytes_and_a_record_too_long_changes_nothing():
+    as_bytes, as_tuple = MemoryStore(), MemoryStore()
+    Journal(as_bytes, NAME).append(b"\x05\x01\x04")
+    Journal(as_bytes, NAME).append(b"\xf2\x00\x00\x04\x02" + b"\x07" * 30)
+    Journal(as_tuple, NAME).append((5, 1, 4))
+    journal = Journal(as_tuple, NAME)
+    assert journal.append((0xF2, 0, 0, 4, 2), b"\x07" * 30) == len(MAGIC) + 6
+    assert as_tuple.read(NAME) == as_bytes.read(NAME)
+    assert as_tuple.read(NAME) == MAGIC + encode(b"\x05\x01\x04") + encode(
+        b"\xf2\x00\x00\x04\x02" + b"\x07" * 30
+    )
+    before = bytes(as_tuple.read(NAME))
+    raises(ValueError, journal.append, (1,) * 200, b"\x00" * 56)  # 256 bytes: one too many
+    raises(ValueError, journal.append, ())
+    assert as_tuple.read(NAME) == before
+    assert payloads(Journal(as_tuple, NAME))[1] == b"\xf2\x00\x00\x04\x02" + b"\x07" * 30
+
+
+def _empty_folder(name):
+    try:
+        import tempfile
+
+        return tempfile.mkdtemp()
+    except ImportError:  # MicroPython
+        import os
+        import time
+
+        folder = "/tmp/%s-%d" % (name, time.ticks_us())
+        os.mkdir(folder)
+        return folder
+
+
+def _remove_folder(folder):
+    import os
+
+    for name in os.listdir(folder):
+        os.remove(folder + "/" + name)
+    os.rmdir(folder)
+
+
+class _RefusingFile:
+    def write(self, data):
+        raise OSError(28, "ENOSPC")
+
+    def flush(self):
+        pass
+
+    def close(self):
+        self.closed = True
+
+
+def test_the_journal_file_stays_open_between_saves_and_what_it_saved_is_on_flash():
+    folder = _empty_folder("journal-open")
+    store = FileStore(folder)
+    history = History(Match, Journal(store, NAME))
+    history.load()
+    for event in (ev.new_match(first_dealer=0), (ev.STARTER, 20), (ev.LAY, 3, 4)):
+        history.apply(event)
+    kept = store.appender
+    assert kept is not None and store.appending == NAME
+    history.apply((ev.LAY, 9, 4))
+    assert store.appender is kept  # one file open for every save, not one each
+    # Another board on the same flash (a power cut now) reads every entry: each was flushed.
+    other, problem = fresh(FileStore(folder))
+    assert problem is None and other.state.state() == history.state.state()
+    # Reading the journal closes it; the next save opens it again, after what is there.
+    assert len(payloads(Journal(store, NAME))) == 5 and store.appender is None
+    history.apply((ev.LAY, 4, 4))
+    assert store.appender is not None
+    assert fresh(FileStore(folder))[0].state.state() == history.state.state()
+    # A write the flash refuses closes the file: the game goes on in memory, and the next
+    # save writes the whole checkpoint afresh after the part saved last.
+    refusing = _RefusingFile()
+    store.appender = refusing
+    history.apply((ev.LAY, 1, 4))
+    assert refusing.closed and store.appender is None and history.save_error is not None
+    history.apply((ev.LAY, 0, 4))
+    assert history.save_error is None
+    assert fresh(FileStore(folder))[0].state.state() == history.state.state()
+    store.release()
+    _remove_folder(folder)
