@@ -190,6 +190,22 @@ def test_shown_cards_must_agree_with_the_play():
     assert match.front[0] == 5 + 6  # pegged pair and run; fifteen 4 and a pair in the show
 
 
+def test_hands_shown_as_they_were_laid_keep_every_suit_seen_for_the_crib():
+    match = dealt()
+    for event in PLAY_ONE_DEAL:
+        match.apply(event)
+    seen = sorted(match.seen)
+    match.apply(shown("TC 5S 4C 8H"))  # seat 0, as laid
+    match.apply(shown("5H 6C 7D 9C"))  # seat 1, the dealer, as laid
+    assert sorted(match.seen) == seen and match.laid_by[0] == [(9, 0), (4, 3), (3, 0), (7, 2)]
+    error = raises(RuleError, match.apply, shown("5H 2D 3D KS"))
+    assert str(error) == "5\u2665 was already seen this deal"
+    error = raises(RuleError, match.apply, shown("5C 5C 3D KS"))
+    assert str(error) == "duplicate card: 5\u2663"
+    match.apply(shown("5C 2D 3D KS"))  # the last five: 5 5 5 5 in sight with the starter
+    assert match.phase == CUT and match.seen == []
+
+
 def test_a_card_seen_twice_in_a_deal_is_refused():
     match = dealt()
     match.apply((ev.STARTER, parse("5D")))

@@ -43,6 +43,7 @@ KEPT_MATCHES = 8  # finished matches remembered after compaction: the heap stays
 _RANKS_AT = const(52)
 _SIGHT = bytearray(_RANKS_AT + 13)
 _NOTHING_SEEN = bytes(_RANKS_AT + 13)
+_AWARDS = []  # type: list  # what a card laid scores, read at once: one list for every card
 
 
 class RuleError(ValueError):
@@ -428,14 +429,15 @@ class Match:
                     raise RuleError("not a card")
                 self._check_card_unseen(rank, suit)
                 seat = self.play.turn
-                awards = self.play.lay(rank)
+                awards = self.play.lay(rank, None, _AWARDS)
                 card = (rank, suit)  # one tuple in both lists
                 self.seen.append(card)
                 self.laid_by[seat].append(card)
             elif code == ev.GO:
-                awards = self.play.go()
+                awards = self.play.go(None, _AWARDS)
             else:
-                awards = []
+                awards = _AWARDS
+                awards.clear()
                 self.play.finished = True
         except PlayError as error:
             raise RuleError(str(error)) from None
@@ -455,18 +457,12 @@ class Match:
         crib = seat < 0
         side = self.side_of(self.dealer if crib else seat)
         if event[0] == ev.SHOW_CARDS:
-            hand = list(event[1:5])
+            hand = event[1:5]
             # Bit i set: card i's suit was really seen. The keypad asks only what can change
             # the score and picks the other suits itself: those count as unknown from then on.
             known = event[5] if len(event) > 5 else 15
-            others = self._check_show_cards(hand, seat, known)
-            shown = []
-            for i in range(4):
-                suit = hand[i] & 3 if known >> i & 1 else ev.UNKNOWN_SUIT
-                shown.append((hand[i] >> 2, suit))
-            self.seen = others + shown
-            if not crib:
-                self.laid_by[seat] = shown
+            self._check_show_cards(hand, seat, known)
+            self._see_shown(hand, seat, known)
             points = show_total(hand, self.starter, crib, True)  # checked just above
             missed = 0
         else:
@@ -490,17 +486,14 @@ class Match:
                 self._new_deal((self.dealer + 1) % self.players)
 
     def _check_show_cards(self, hand, seat, known):
-        """Refuses a show that contradicts what the board saw; returns the other seen cards."""
+        """Refuses a show that contradicts what the board saw."""
         if self.starter == ev.NO_CARD:
             raise RuleError("the starter was not entered: enter the points instead")
         try:
             check_show(hand, self.starter)
         except CardError as error:
             raise RuleError(str(error)) from None
-        own = self.laid_by[seat] if seat >= 0 else []
-        others = list(self.seen)
-        for entry in own:
-            others.remove(entry)
+        own = self.laid_by[seat] if seat >= 0 else ()
         # Counted in one pass each, not a pass over the cards seen per card shown: this
         # runs on the show's key, the slowest of a deal.
         sight = _SIGHT
@@ -512,12 +505,15 @@ class Match:
             if not sight[_RANKS_AT + rank]:
                 raise RuleError("seat %d laid other ranks in the play" % seat)
             sight[_RANKS_AT + rank] -= 1
-        for rank, _ in own:
-            sight[_RANKS_AT + rank] += 1
-        for rank, suit in others:
+        # The cards seen elsewhere: all seen, then the hand's own taken back out (a card
+        # is seen once at most, so its suit's mark is its own).
+        for rank, suit in self.seen:
             sight[_RANKS_AT + rank] += 1
             if suit != ev.UNKNOWN_SUIT:
                 sight[rank * 4 + suit] = 1
+        for rank, suit in own:
+            if suit != ev.UNKNOWN_SUIT:
+                sight[rank * 4 + suit] = 0
         for i in range(4):
             card = hand[i]
             if known >> i & 1 and sight[card]:
@@ -527,7 +523,29 @@ class Match:
         for rank, suit in own:
             if suit != ev.UNKNOWN_SUIT and make(rank, suit) not in hand:
                 raise RuleError("seat %d laid %s in the play" % (seat, names([make(rank, suit)])))
-        return others
+
+    def _see_shown(self, hand, seat, known):
+        """The shown cards in what was seen this deal (a hand's in place of what it laid),
+        with their suits as known. A hand shown as it was laid (the keypad's, in most
+        deals) changes nothing and makes nothing."""
+        own = self.laid_by[seat] if seat >= 0 else ()
+        same = len(own) == 4
+        for i in range(4):
+            suit = hand[i] & 3 if known >> i & 1 else ev.UNKNOWN_SUIT
+            if same and (own[i][0] != hand[i] >> 2 or own[i][1] != suit):
+                same = False
+        if same:
+            return
+        shown = []
+        for i in range(4):
+            suit = hand[i] & 3 if known >> i & 1 else ev.UNKNOWN_SUIT
+            shown.append((hand[i] >> 2, suit))
+        others = list(self.seen)
+        for entry in own:
+            others.remove(entry)
+        self.seen = others + shown
+        if seat >= 0:
+            self.laid_by[seat] = shown
 
     def _check_points(self, seat, points):
         """Refuses points a hand the play showed cannot make; returns the points missed

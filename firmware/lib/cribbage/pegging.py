@@ -18,6 +18,13 @@ class PlayError(ValueError):
     pass
 
 
+def _emptied(awards):
+    if awards is None:
+        return []
+    awards.clear()
+    return awards
+
+
 def run_length(ranks):
     """Length of the longest run (3 or more) formed by the most recent ranks, else 0."""
     count = len(ranks)
@@ -50,7 +57,8 @@ def pairs_at_end(ranks):
 class Play:
     """The play of one deal for `players` seats, led by `leader`.
 
-    lay() and go() return the points they caused as a list of (seat, points, reason).
+    lay() and go() return the points they caused as a list of (seat, points, reason): the
+    list given them, emptied first (the game passes one list for every card), or a new one.
     Both raise PlayError and change nothing when the move is not allowed.
     """
 
@@ -88,7 +96,7 @@ class Play:
         if seat is not None and seat != self.turn:
             raise PlayError("out of turn: it is seat %d's turn" % self.turn)
 
-    def lay(self, rank, seat=None):
+    def lay(self, rank, seat=None, awards=None):
         self._check_turn(seat)
         if not 0 <= rank < 13:
             raise PlayError("not a rank: %r" % rank)
@@ -99,7 +107,7 @@ class Play:
         self.ranks.append(rank)
         self.laid[seat] += 1
         self.last_seat = seat
-        awards = []
+        awards = _emptied(awards)
         if self.count == 15:
             awards.append((seat, 2, FIFTEEN))
         same = pairs_at_end(self.ranks)
@@ -119,7 +127,7 @@ class Play:
                 self.turn = following
         return awards
 
-    def go(self, seat=None):
+    def go(self, seat=None, awards=None):
         """The seat in turn cannot lay a card without passing 31."""
         self._check_turn(seat)
         if self.count == 0:
@@ -130,7 +138,7 @@ class Play:
                 "no go at %d: every card fits at %d or less, lay one" % (self.count, LIMIT - 10)
             )
         self.said_go[self.turn] = True
-        awards = []  # type: list
+        awards = _emptied(awards)
         following = self._next_able(self.turn, False)
         if following < 0:
             self._close_sequence(awards)
