@@ -24,6 +24,9 @@ PLAYER_CHOICES = (2, 3, 4)
 TARGET_CHOICES = (121, 61, 62)
 GAME_CHOICES = (1, 3, 5, 7, 9)
 ALL_OPTIONS = ev.END_EARLY | ev.SKUNK_COUNTS_DOUBLE | ev.LOSER_DEALS | ev.MUGGINS_ON
+# Lists refilled, not made, at each key: one board, one show and one event at a time.
+_HAND_RANKS = [0, 0, 0, 0]  # the ranks of the hand being shown (_show_ranks)
+_SCORES = [0, 0, 0]  # each side's score as the items of one event are said
 
 
 class CribbageKeys:
@@ -214,11 +217,15 @@ class CribbageKeys:
     # -- the show --------------------------------------------------------------------------
 
     def _show_ranks(self):
-        """The ranks of the hand being shown when the board knows them all, else the crib's
-        ranks keyed so far."""
+        """The ranks of the hand being shown when the board knows them all (in one list
+        refilled: every key of the show asks), else the crib's ranks keyed so far."""
         seat = self.match.show_seat()
         if seat >= 0 and len(self.match.laid_by[seat]) == 4:
-            return [rank for rank, _ in self.match.laid_by[seat]]
+            ranks = _HAND_RANKS
+            laid = self.match.laid_by[seat]
+            for i in range(4):
+                ranks[i] = laid[i][0]
+            return ranks
         return self.ranks
 
     def _show_key(self, name, long):
@@ -298,27 +305,20 @@ class CribbageKeys:
 
     def _count_show(self):
         match = self.match
-        crib = match.show_seat() < 0
+        seat = match.show_seat()
+        crib = seat < 0
         cards = self._known_cards()
         known = cards is not None
         if not known:
             ranks = self._show_ranks()
-            cards = sq.choose_suits(ranks, match.starter, self.answers, self._seen_elsewhere())
+            own = () if crib else match.laid_by[seat]  # its own suits are its cards' own
+            cards = sq.choose_suits(ranks, match.starter, self.answers, match.seen, own)
             if cards is None:
                 raise RuleError("those answers do not fit the cards seen this deal")
-        seat = match.show_seat()
         side = match.side_of(match.dealer if seat < 0 else seat)
         shown = (cards, match.starter, crib, known, side, match.front[side])
         self._apply((ev.SHOW_CARDS,) + tuple(cards) + (15 if known else 0,))
         self.unsaid = shown  # itemised once the key is painted (settle)
-
-    def _seen_elsewhere(self):
-        match = self.match
-        seat = match.show_seat()
-        others = [entry for entry in match.seen]
-        for entry in match.laid_by[seat] if seat >= 0 else []:
-            others.remove(entry)
-        return [entry for entry in others if entry[1] != ev.UNKNOWN_SUIT]
 
     def _claim_muggins(self):
         match = self.match
@@ -367,7 +367,10 @@ class CribbageKeys:
         """Applies and saves an event; says `heading` (what was accepted) and what scored."""
         self._reset_entry()
         before = self.match.phase
-        scores = list(self.match.front) if before is not None else []
+        scores = _SCORES
+        if before is not None:
+            for side in range(len(self.match.front)):
+                scores[side] = self.match.front[side]
         news = self.history.apply(event)
         if heading:
             self.say(heading)
@@ -378,7 +381,7 @@ class CribbageKeys:
                 self.say("%s missed %d: hold # for muggins" % (name, points))
                 continue
             # The score after this item: several items can come from one event.
-            scores[side] = min(scores[side] + points, target) if side < len(scores) else points
+            scores[side] = min(scores[side] + points, target) if before is not None else points
             self.say("%s: %s for %d, now %d" % (name, reason, points, scores[side]))
             if reason in ("hand", "crib") and points == 29:
                 self.overlay.celebrate(HAND_29, side, self.overlay.now)

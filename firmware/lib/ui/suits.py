@@ -29,17 +29,18 @@ def next_question(ranks, starter, crib, answers):
     return 0
 
 
-def choose_suits(ranks, starter, answers, seen):
-    """Cards (ints) for the ranks that agree with the answers and avoid `seen` (a list of
-    (rank, suit) seen elsewhere this deal); None when no choice fits. Of the 256 ways to
+def choose_suits(ranks, starter, answers, seen, own=()):
+    """Cards (ints) for the ranks that agree with the answers and avoid the cards `seen`
+    this deal (a list of (rank, suit), the unknown suit 4 among them), but for those in
+    `own` (the hand's own, as laid); None when no choice fits. Of the 256 ways to
     give four cards suits it takes the first in the order of code = suit0 + 4 suit1 +
     16 suit2 + 64 suit3, trying the last card's suit first and dropping a suit as soon as
     it clashes: a show's key runs this, and most ways clash early. Small ints only."""
     r0, r1, r2, r3 = ranks[0], ranks[1], ranks[2], ranks[3]
-    a0 = _free_suits(r0, starter, seen)
-    a1 = _free_suits(r1, starter, seen)
-    a2 = _free_suits(r2, starter, seen)
-    a3 = _free_suits(r3, starter, seen)
+    a0 = _free_suits(r0, starter, seen, own)
+    a1 = _free_suits(r1, starter, seen, own)
+    a2 = _free_suits(r2, starter, seen, own)
+    a3 = _free_suits(r3, starter, seen, own)
     starter_suit = starter & 3
     if answers.get(FLUSH, False):
         # All four of one suit: no two of a rank, and the starter's suit as answered.
@@ -78,12 +79,13 @@ def choose_suits(ranks, starter, answers, seen):
     return None
 
 
-def _free_suits(rank, starter, seen):
-    """The suits (bits) a card of `rank` can have: not the starter, not seen elsewhere."""
+def _free_suits(rank, starter, seen, own):
+    """The suits (bits) a card of `rank` can have: not the starter, not seen elsewhere (a
+    card is seen once at most: one in `own` is the hand's own)."""
     free = 15
     if starter >> 2 == rank:
         free &= ~(1 << (starter & 3))
-    for seen_rank, seen_suit in seen:
-        if seen_rank == rank and seen_suit < 4:
-            free &= ~(1 << seen_suit)
+    for entry in seen:
+        if entry[0] == rank and entry[1] < 4 and entry not in own:
+            free &= ~(1 << entry[1])
     return free
