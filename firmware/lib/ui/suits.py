@@ -37,10 +37,11 @@ def choose_suits(ranks, starter, answers, seen, own=()):
     16 suit2 + 64 suit3, trying the last card's suit first and dropping a suit as soon as
     it clashes: a show's key runs this, and most ways clash early. Small ints only."""
     r0, r1, r2, r3 = ranks[0], ranks[1], ranks[2], ranks[3]
-    a0 = _free_suits(r0, starter, seen, own)
-    a1 = _free_suits(r1, starter, seen, own)
-    a2 = _free_suits(r2, starter, seen, own)
-    a3 = _free_suits(r3, starter, seen, own)
+    taken = _suits_seen(starter, seen, own)
+    a0 = 15 & ~taken[r0]
+    a1 = 15 & ~taken[r1]
+    a2 = 15 & ~taken[r2]
+    a3 = 15 & ~taken[r3]
     starter_suit = starter & 3
     if answers.get(FLUSH, False):
         # All four of one suit: no two of a rank, and the starter's suit as answered.
@@ -54,6 +55,19 @@ def choose_suits(ranks, starter, answers, seen, own=()):
                 return [r0 * 4 + suit, r1 * 4 + suit, r2 * 4 + suit, r3 * 4 + suit]
         return None
     nobs = answers.get(NOBS, False)
+    jacks = (r0 == JACK) + (r1 == JACK) + (r2 == JACK) + (r3 == JACK)
+    if not nobs or jacks == 1:
+        # No nobs: no jack may have the starter's suit; nobs with one jack: it must. Its
+        # suits are cut from the start, not found wrong at the end of every way tried.
+        keep = 1 << starter_suit if nobs else 15 & ~(1 << starter_suit)
+        if r0 == JACK:
+            a0 &= keep
+        if r1 == JACK:
+            a1 &= keep
+        if r2 == JACK:
+            a2 &= keep
+        if r3 == JACK:
+            a3 &= keep
     for s3 in range(4):
         if not a3 >> s3 & 1:
             continue
@@ -68,24 +82,27 @@ def choose_suits(ranks, starter, answers, seen, own=()):
                         continue
                     if (r0 == r1 and s0 == s1) or (s0 == s1 and s1 == s2 and s2 == s3):
                         continue  # two cards in one, or a flush nobody answered
-                    has_nobs = (
+                    if not nobs or (
                         (r0 == JACK and s0 == starter_suit)
                         or (r1 == JACK and s1 == starter_suit)
                         or (r2 == JACK and s2 == starter_suit)
                         or (r3 == JACK and s3 == starter_suit)
-                    )
-                    if has_nobs == nobs:
+                    ):
                         return [r0 * 4 + s0, r1 * 4 + s1, r2 * 4 + s2, r3 * 4 + s3]
     return None
 
 
-def _free_suits(rank, starter, seen, own):
-    """The suits (bits) a card of `rank` can have: not the starter, not seen elsewhere (a
-    card is seen once at most: one in `own` is the hand's own)."""
-    free = 15
-    if starter >> 2 == rank:
-        free &= ~(1 << (starter & 3))
+_TAKEN = bytearray(13)  # the suits (bits) each rank cannot have: one array, refilled
+_NONE_TAKEN = bytes(13)
+
+
+def _suits_seen(starter, seen, own):
+    """The suits (bits) each rank's card cannot have: the starter's, and those seen
+    elsewhere (a card is seen once at most: one in `own` is the hand's own). One pass."""
+    taken = _TAKEN
+    taken[:] = _NONE_TAKEN
+    taken[starter >> 2] = 1 << (starter & 3)
     for entry in seen:
-        if entry[0] == rank and entry[1] < 4 and entry not in own:
-            free &= ~(1 << entry[1])
-    return free
+        if entry[1] < 4 and entry not in own:
+            taken[entry[0]] |= 1 << entry[1]
+    return taken
