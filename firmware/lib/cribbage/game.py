@@ -50,6 +50,12 @@ class RuleError(ValueError):
     pass
 
 
+def _shown_suit(hand, known, i):
+    # Bit i of `known` set: card i's suit was really seen; the keypad asks only what can
+    # change the score and picks the other suits itself, which count as unknown from then on.
+    return hand[i] & 3 if known >> i & 1 else ev.UNKNOWN_SUIT
+
+
 def check_show_points(points):
     if not 0 <= points <= 29 or points in IMPOSSIBLE_SHOWS:
         raise RuleError("no show scores %d" % points)
@@ -458,9 +464,7 @@ class Match:
         side = self.side_of(self.dealer if crib else seat)
         if event[0] == ev.SHOW_CARDS:
             hand = event[1:5]
-            # Bit i set: card i's suit was really seen. The keypad asks only what can change
-            # the score and picks the other suits itself: those count as unknown from then on.
-            known = event[5] if len(event) > 5 else 15
+            known = event[5] if len(event) > 5 else 15  # bit i: card i's suit was seen
             self._check_show_cards(hand, seat, known)
             self._see_shown(hand, seat, known)
             points = show_total(hand, self.starter, crib, True)  # checked just above
@@ -528,24 +532,23 @@ class Match:
         """The shown cards in what was seen this deal (a hand's in place of what it laid),
         with their suits as known. A hand shown as it was laid (the keypad's, in most
         deals) changes nothing and makes nothing."""
-        own = self.laid_by[seat] if seat >= 0 else ()
-        same = len(own) == 4
-        for i in range(4):
-            suit = hand[i] & 3 if known >> i & 1 else ev.UNKNOWN_SUIT
-            if same and (own[i][0] != hand[i] >> 2 or own[i][1] != suit):
-                same = False
-        if same:
+        if seat < 0:  # the crib: its cards join those seen
+            for i in range(4):
+                self.seen.append((hand[i] >> 2, _shown_suit(hand, known, i)))
             return
-        shown = []
-        for i in range(4):
-            suit = hand[i] & 3 if known >> i & 1 else ev.UNKNOWN_SUIT
-            shown.append((hand[i] >> 2, suit))
+        own = self.laid_by[seat]
+        if len(own) == 4:
+            for i in range(4):
+                if own[i][0] != hand[i] >> 2 or own[i][1] != _shown_suit(hand, known, i):
+                    break
+            else:
+                return
+        shown = [(hand[i] >> 2, _shown_suit(hand, known, i)) for i in range(4)]
         others = list(self.seen)
         for entry in own:
             others.remove(entry)
         self.seen = others + shown
-        if seat >= 0:
-            self.laid_by[seat] = shown
+        self.laid_by[seat] = shown
 
     def _check_points(self, seat, points):
         """Refuses points a hand the play showed cannot make; returns the points missed
