@@ -11,7 +11,8 @@ import pytest
 
 import show_stats
 from cribbage.score import score
-from cribbage.show import count_show, show_total, total_of
+from cribbage.show import show_total
+from cribbage.show_items import count_show, total_of
 
 # Published distribution of all 12,994,800 hand shows (S. Lumetta, "Amusing Cribbage Facts").
 PUBLISHED_HAND_DISTRIBUTION = {

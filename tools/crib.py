@@ -20,7 +20,7 @@ import _paths  # noqa: F401,E402
 from cards import _SUIT_INPUT, RANK_CHARS, CardError, name, parse, parse_many  # noqa: E402
 from cribbage.discard import advise  # noqa: E402
 from cribbage.score import points, score  # noqa: E402
-from cribbage.show import count_show, item_words, total_of  # noqa: E402
+from cribbage.show_items import count_show, item_words, total_of  # noqa: E402
 from peg import peg_report  # noqa: E402
 
 BAD_INPUT = 2

@@ -17,7 +17,8 @@ COLLECT_EVERY = 8192
 FAMILY_MODULES = (
     (
         "board.peg_view", "ui.crib_keys", "ui.suits", "cribbage.game", "cribbage.pegging",
-        "cribbage.score", "cribbage.show", "cribbage.show_table", "cribbage.multiset",
+        "cribbage.score", "cribbage.show", "cribbage.show_items", "cribbage.show_table",
+        "cribbage.multiset",
         "cribbage.events", "cribbage.tally", "cribbage",
     ),
     ("board.shed_view", "ui.shed_keys", "shedding.referee", "shedding.rules", "shedding"),

@@ -6,7 +6,7 @@ from cribbage.game import CUT, GAME_OVER, MATCH_OVER, PLAY, SHOW
 from cribbage.show import show_total
 from shuffle import Shuffler, deal
 from ui import suits as sq
-from ui.crib_keys import CONFIRM, RANK_KEYS
+from ui.crib_keys import RANK_KEYS
 
 SUIT_KEYS = "1234"
 
@@ -53,9 +53,9 @@ def play_deal(rig, shuffler, checks):
                 rig.press(RANK_KEYS[card >> 2])
         while rig.app.overlay.question:
             question = rig.app.overlay.question
-            yes = question == CONFIRM or answer(question, cards, starter)
+            yes = question == sq.CONFIRM or answer(question, cards, starter)
             rig.press("#" if yes else "0")
-            if question == CONFIRM or rig.match.show_seat() != seat:
+            if question == sq.CONFIRM or rig.match.show_seat() != seat:
                 break
         expected = min(before + show_total(cards, starter, seat < 0), rig.match.target)
         checks.append(rig.match.front[side] == expected)

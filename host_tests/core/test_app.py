@@ -1,6 +1,7 @@
 import config
 import fake_machine
 from board.layout import Layout
+from board.overlay import WIN
 from board_rig import Rig
 from cribbage.game import CUT, MATCH_OVER, PLAY, SHOW
 from history import CHECKPOINT
@@ -355,6 +356,22 @@ def test_a_show_is_itemised_once_its_key_is_painted():
         "  fifteen 2 (5 5 5)",
         "  pair royal 8 (5 5 5)",
         "all four of one suit? # yes, 0 no",  # then the next hand's question
+    ]
+
+
+def test_the_key_that_wins_a_game_celebrates_at_once_and_says_who_won_once_painted():
+    rig = Rig()
+    rig.keys("B # # D 3 1 # D 3 0")  # a 61-point match in points: orange pegs 31, keys 30
+    _key_unpainted(rig, "#")
+    assert rig.lines[-1] == "orange: pegged for 30, now 61" and rig.match.phase == MATCH_OVER
+    assert rig.app.overlay.effect == WIN and rig.app.overlay.effect_side == 1
+    rig.app.paint(rig.now)
+    rig.now += 10
+    rig.app.poll(rig.now)  # idle: the words that need the code between games
+    assert rig.lines[-3:] == [
+        "orange: pegged for 30, now 61",
+        "orange wins the game 61-0, blue skunk",
+        "orange wins the match",
     ]
 
 

@@ -1,7 +1,8 @@
 from cards import CardError, parse, parse_many
 from check import raises
 from cribbage.score import score
-from cribbage.show import count_show, his_heels, item_words, total_of
+from cribbage.show import his_heels
+from cribbage.show_items import count_show, item_words, total_of
 
 
 def show(text, crib=False):

@@ -6,7 +6,7 @@ from array import array
 from cards import RANK_CHARS, CardError, make, names
 from cribbage import events as ev
 from cribbage.pegging import Play, PlayError
-from cribbage.show import check_show, flush_points, nobs_card, rank_items, show_total
+from cribbage.show import check_show, flush_points, nobs_card, show_total
 from micropython import const
 from packing import Packer, Unpacker
 
@@ -572,9 +572,12 @@ class Match:
             return None
         own = self.laid_by[seat]
         starter = self.starter
-        base = 0
-        for item in rank_items([make(rank, 0) for rank, _ in own] + [starter]):
-            base += item[1]
+        # What the ranks alone make: the count of the hand in one suit (duplicates and all:
+        # not checked) less that suit's flush and nobs.
+        alike = [make(rank, 0) for rank, _ in own]
+        base = show_total(alike, starter, False, True) - flush_points(alike, starter, False)
+        if nobs_card(alike, starter) is not None:
+            base -= 1
         others = list(self.seen)
         for entry in own:
             others.remove(entry)

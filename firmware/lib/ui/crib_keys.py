@@ -14,15 +14,14 @@ from board.overlay import HAND_29, WIN
 from cards import RANK_CHARS, VALUES
 from cribbage import events as ev
 from cribbage.game import CUT, GAME_OVER, MATCH_OVER, PLAY, SHOW, RuleError
-from cribbage.show import TOTAL, count_show, item_words
 from history import NothingToUndo
 from ui import suits as sq
 
 RANK_KEYS = "1234567890ABC"  # index = rank: A 2 .. 9 T J Q K
 SUIT_KEYS = "1234"
-PLAYER_CHOICES = (2, 3, 4)
-TARGET_CHOICES = (121, 61, 62)
-GAME_CHOICES = (1, 3, 5, 7, 9)
+# What A, B and C cycle through before a match: players, target, games. One name, not
+# three: each name at a module's level is a slot of a table its loading allocates.
+CHOICES = ((2, 3, 4), (121, 61, 62), (1, 3, 5, 7, 9))
 ALL_OPTIONS = ev.END_EARLY | ev.SKUNK_COUNTS_DOUBLE | ev.LOSER_DEALS | ev.MUGGINS_ON
 # Lists refilled, not made, at each key: one board, one show and one event at a time.
 _HAND_RANKS = [0, 0, 0, 0]  # the ranks of the hand being shown (_show_ranks)
@@ -42,8 +41,8 @@ class CribbageKeys:
         self.games = 1
         self.flags = ev.LOSER_DEALS  # the match options (events.py), set on the web page
         # Choices saved by an earlier boot (players, target, games[, options]), when they fit.
-        if len(choices) >= 3 and choices[0] in PLAYER_CHOICES and choices[1] in TARGET_CHOICES:
-            if choices[2] in GAME_CHOICES and (choices[0] != 3 or tracks >= 3):
+        if len(choices) >= 3 and choices[0] in CHOICES[0] and choices[1] in CHOICES[1]:
+            if choices[2] in CHOICES[2] and (choices[0] != 3 or tracks >= 3):
                 self.players, self.target, self.games = choices[0], choices[1], choices[2]
                 if len(choices) > 3:
                     self.flags = choices[3] & ALL_OPTIONS
@@ -54,6 +53,7 @@ class CribbageKeys:
         # once its key is painted (settle); and the next show's question, said after it.
         self.unsaid = None
         self.unsaid_question = 0
+        self.unsaid_result = -1  # the winner of a game the last key ended, said after it
         self._reset_entry()
 
     def _reset_entry(self):
@@ -102,20 +102,24 @@ class CribbageKeys:
         return rarely.run("ui.crib_taps", "card", self, card, now)
 
     def settle(self):
-        """The last show itemised, once its key is painted (App.settle): counted out on the
-        LEDs item by item and said on the console. The rules scored it in the key; its items
-        are the costliest part of a show's key, and the pegs need only the total."""
+        """What the last key left to say, once it is painted (App.settle): a show itemised
+        (said on the console and counted out on the LEDs item by item; the rules scored it
+        in the key, its items are the costliest part of a show's key, and the pegs need only
+        the total), who won a game it ended, and the next question. The words' code is
+        loaded for them and dropped after."""
         shown = self.unsaid
-        if shown is None:
-            return
-        self.unsaid = None
-        cards, starter, crib, known, side, before = shown
-        items = count_show(cards, starter, crib)
-        if items:
-            totals = [item[TOTAL] for item in items]
-            self.overlay.count_out(side, before, totals, self.overlay.now)
-        for item in items:
-            self.say(item_words(item, True, known, "  "))  # suits picked are not named
+        if shown is not None:
+            self.unsaid = None
+            cards, starter, crib, known, side, before = shown
+            totals = rarely.run(
+                "cribbage.show_items", "say_items", cards, starter, crib, known, self.say
+            )
+            if totals:
+                self.overlay.count_out(side, before, totals, self.overlay.now)
+        if self.unsaid_result >= 0:
+            winner = self.unsaid_result
+            self.unsaid_result = -1
+            _between("announce_result", self, winner)
         if self.unsaid_question:
             self.say(_QUESTIONS[self.unsaid_question])
             self.unsaid_question = 0
@@ -230,8 +234,8 @@ class CribbageKeys:
 
     def _show_key(self, name, long):
         match = self.match
-        if long and name == "#":
-            self._claim_muggins()
+        if long and name == "#":  # muggins: the next side claims what the show missed
+            self._apply((ev.MUGGINS, (match.missed_by + 1) % match.sides()))
             return
         if match.starter == ev.NO_CARD:
             raise RuleError("the starter was not entered: press D and key the points")
@@ -245,7 +249,7 @@ class CribbageKeys:
                 self._prepare()
             return
         question = self.overlay.question
-        if question == CONFIRM:
+        if question == sq.CONFIRM:
             if name == "#":
                 self._count_show()
             return
@@ -253,7 +257,7 @@ class CribbageKeys:
             return
         self.answers[question] = name == "#"
         self._prepare()
-        if self.overlay.question == CONFIRM:
+        if self.overlay.question == sq.CONFIRM:
             self._count_show()  # the last answer was the confirmation
 
     def _known_cards(self):
@@ -293,10 +297,10 @@ class CribbageKeys:
             return
         crib = match.show_seat() < 0
         if self._known_cards() is not None:
-            question = CONFIRM
+            question = sq.CONFIRM
         else:
-            question = sq.next_question(ranks, match.starter, crib, self.answers) or CONFIRM
-        if question != self.overlay.question or question != CONFIRM:
+            question = sq.next_question(ranks, match.starter, crib, self.answers) or sq.CONFIRM
+        if question != self.overlay.question or question != sq.CONFIRM:
             if self.unsaid is None:
                 self.say(_QUESTIONS[question])
             else:
@@ -319,11 +323,6 @@ class CribbageKeys:
         shown = (cards, match.starter, crib, known, side, match.front[side])
         self._apply((ev.SHOW_CARDS,) + tuple(cards) + (15 if known else 0,))
         self.unsaid = shown  # itemised once the key is painted (settle)
-
-    def _claim_muggins(self):
-        match = self.match
-        claimant = (match.missed_by + 1) % match.sides()
-        self._apply((ev.MUGGINS, claimant))
 
     # -- points ----------------------------------------------------------------------------
 
@@ -391,7 +390,7 @@ class CribbageKeys:
         if phase in (GAME_OVER, MATCH_OVER) and before != phase:
             winner = self.match.results[-1]
             self.overlay.celebrate(WIN, winner, self.overlay.now)
-            _between("announce_result", self, winner)
+            self.unsaid_result = winner
 
     def ready(self, now):
         """The mode became active, or the board booted: ask what the show waits for."""
@@ -434,8 +433,6 @@ class CribbageKeys:
         return _PROMPTS.get(phase, "")
 
 
-CONFIRM = 4  # no question suits could change: # counts the hand
-
 _PROMPTS = {
     CUT: "key the starter (rank, then suit), or # to count in points",
     PLAY: "key each card as it is laid; # for go (in a points deal: D to peg, # to end)",
@@ -446,7 +443,7 @@ _PROMPTS = {
 
 
 _QUESTIONS = {
-    CONFIRM: "# to count it",
+    sq.CONFIRM: "# to count it",
     sq.FLUSH: "all four of one suit? # yes, 0 no",
     sq.FLUSH_STARTER: "the starter's suit too? # yes, 0 no",
     sq.NOBS: "a jack of the starter's suit? # yes, 0 no",

@@ -3,20 +3,20 @@
 # ui.crib_keys loads this for each and drops it after: they run a few times a game.
 from cribbage import events as ev
 from cribbage.game import MATCH_OVER
-from ui.crib_keys import GAME_CHOICES, PLAYER_CHOICES, TARGET_CHOICES
+from ui.crib_keys import CHOICES
 
 
 def setup_key(keys, name):
     """A key before a match; returns the line to say once the choices are kept, if they
     changed (they are kept with this module dropped: the settings' code loads then)."""
     if name == "A":
-        keys.players = cycle(PLAYER_CHOICES, keys.players)
+        keys.players = cycle(CHOICES[0], keys.players)
         if keys.players == 3 and keys.tracks < 3:
             keys.players = 4  # two tracks: 2 players, or 4 as two partnerships
     elif name == "B":
-        keys.target = cycle(TARGET_CHOICES, keys.target)
+        keys.target = cycle(CHOICES[1], keys.target)
     elif name == "C":
-        keys.games = cycle(GAME_CHOICES, keys.games)
+        keys.games = cycle(CHOICES[2], keys.games)
     elif name == "#":
         keys._apply(ev.new_match(keys.players, keys.target, keys.games, 0, keys.flags))
         return None

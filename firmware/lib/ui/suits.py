@@ -5,6 +5,7 @@
 FLUSH = 1  # "all four of one suit?"
 FLUSH_STARTER = 2  # "the starter's suit too?"
 NOBS = 3  # "a jack of the starter's suit?"
+CONFIRM = 4  # no question suits could change: # counts the hand
 JACK = 10
 
 
