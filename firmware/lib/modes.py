@@ -106,12 +106,16 @@ def open_keys(app, mode):
 
 
 def archive_match(app, match):
-    from cribbage import tally
-
     if match.finished is None:
         return
+    from cribbage import tally
+
     try:
         tally.archive(app.store, match.finished[0], match.finished[1])
     except OSError as error:
         app.tell("statistics not saved (%s)" % error)
         app.overlay.flash_error(app.overlay.now)
+    finally:
+        # Dropped with this module: loaded here, it stayed in RAM for the rest of the evening
+        # (at every new match, the first one too, which has nothing to archive).
+        unload(("cribbage.tally",))

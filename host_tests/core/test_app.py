@@ -375,6 +375,20 @@ def test_the_key_that_wins_a_game_celebrates_at_once_and_says_who_won_once_paint
     ]
 
 
+def test_the_statistics_code_is_dropped_once_a_finished_match_is_summed():
+    import sys
+
+    import rarely
+
+    rarely.unload(("cribbage.tally",))  # another test file may have loaded it
+    rig = Rig()
+    rig.keys("B # # D 3 1 # D 3 0 #")  # a 61-point match in points, won by orange
+    assert rig.match.phase == MATCH_OVER and "cribbage.tally" not in sys.modules
+    rig.keys("#")  # a new match: the finished one is summed into the statistics file
+    assert rig.match.match_number == 2 and rig.store.open("stats.bin") is not None
+    assert "cribbage.tally" not in sys.modules and "modes" not in sys.modules
+
+
 def test_a_points_entry_cleared_in_the_play_gives_the_count_back_its_leds():
     rig = Rig()
     rig.keys("# 5 4 0 A")  # orange a ten, blue a jack: 20 on the count
