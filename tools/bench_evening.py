@@ -218,8 +218,9 @@ WRITES_ASIDE = "def _append(name, data):\n    pass\nstore.append = _append\n"
 def key_costs(deal_keys, fuel_of, writes=True, games=AFTER_GAMES[-1]):
     """Fuel of each key of a deal with its repaint, and of what it leaves for the board's
     next idle moment (App.settle: a checkpoint, a show's words): (key, fuel, idle fuel,
-    heap bytes the two left) in the deal's order. `writes` False: the journal's appends
-    cost nothing (WRITES_ASIDE). `games`: the games before the deal."""
+    heap bytes the key left, heap bytes its idle work left) in the deal's order. `writes`
+    False: the journal's appends cost nothing (WRITES_ASIDE). `games`: the games before
+    the deal."""
     steps = []
     for index, key in enumerate(deal_keys):
         steps.append((index, "app.press(%r)\napp.paint(%d)\n" % (key, 100 * (index + 1))))
@@ -233,7 +234,7 @@ def key_costs(deal_keys, fuel_of, writes=True, games=AFTER_GAMES[-1]):
     left = {}
     costs = step_costs(body, steps, fuel_of, left)
     return [
-        (key, costs[index], costs[-1 - index], left[index] + left[-1 - index])
+        (key, costs[index], costs[-1 - index], left[index], left[-1 - index])
         for index, key in enumerate(deal_keys)
     ]
 
@@ -281,9 +282,10 @@ LITTLEFS_RIG = (
 
 
 def garbage_per_key():
-    """Heap bytes a key leaves behind in the firmware (the polls that read it, debounce and
-    apply it, and the repaints), and with the test rig's own share; collector off, the
-    app's own collection after each key too; the journal on littlefs."""
+    """Heap bytes a key leaves behind in the firmware: (its own handling, the polls that read
+    it, debounce and apply it, and the repaints; the idle work it leaves, App.settle, which
+    the board's collection follows at once; all that with the test rig's own share; keys)
+    per key, averaged over four deals; collector off; the journal on littlefs."""
     body = LITTLEFS_RIG + (
         "rig.press('#')\n"
         "shuffler = Shuffler(3)\n"
@@ -291,9 +293,16 @@ def garbage_per_key():
         "key_player.play_deal(rig, shuffler, checks)\n"
         "app = rig.app\n"
         "firmware = [0]\n"
-        "poll, paint = app.poll, app.paint\n"
+        "idle = [0]\n"
+        "poll, paint, settle = app.poll, app.paint, app.settle\n"
+        "def counted_settle():\n"
+        "    before, flash_before = mem(), device[0]\n"
+        "    settle()\n"
+        "    idle[0] += mem() - before - (device[0] - flash_before)\n"
         "def counted_poll(now):\n"
-        "    app.collect_due = False\n"  # the idle collection would free what is measured
+        "    if app.collect_due and app.key_painted and not app.debouncer.stable:\n"
+        "        app.collect_due = False\n"  # the idle moment, without its collection
+        "        counted_settle()\n"
         "    before, flash_before = mem(), device[0]\n"
         "    poll(now)\n"
         "    firmware[0] += mem() - before - (device[0] - flash_before)\n"
@@ -314,7 +323,7 @@ def garbage_per_key():
         "before, flash_before = mem(), device[0]\n"
         "for _ in range(4):\n"
         "    key_player.play_deal(rig, shuffler, checks)\n"
-        "print(firmware[0], mem() - before - (device[0] - flash_before), count[0])\n"
+        "print(firmware[0], idle[0], mem() - before - (device[0] - flash_before), count[0])\n"
     )
     done = subprocess.run(
         [MICROPYTHON, "-X", "heapsize=8M", "-c", body],
@@ -324,12 +333,12 @@ def garbage_per_key():
     )
     if done.returncode:
         raise RuntimeError("micropython failed: " + done.stderr[-800:])
-    firmware, everything, keys = (int(word) for word in done.stdout.split()[-3:])
-    return firmware / keys, everything / keys, keys
+    own, idle, everything, keys = (int(word) for word in done.stdout.split()[-4:])
+    return own / keys, idle / keys, everything / keys, keys
 
 
 def _print_keys(keys, title, fuel_per_us):
-    ordered = sorted(fuel for _, fuel, _, _ in keys)
+    ordered = sorted(fuel for _, fuel, _, _, _ in keys)
     worst = max(keys, key=lambda key: key[1])
     idle = max(keys, key=lambda key: key[2])
     print(
@@ -338,13 +347,13 @@ def _print_keys(keys, title, fuel_per_us):
         % (
             title, len(keys), ordered[len(ordered) // 2] / fuel_per_us / 1000.0,
             worst[1] / fuel_per_us / 1000.0, worst[0], keys.index(worst) + 1,
-            len([1 for _, fuel, _, _ in keys if fuel > 10000 * fuel_per_us]),
+            len([1 for _, fuel, _, _, _ in keys if fuel > 10000 * fuel_per_us]),
             idle[2] / fuel_per_us / 1000.0, keys.index(idle) + 1,
         )
     )  # fmt: skip
     print("  each key (and its idle work): " + ", ".join(
         "%s %.1f (%.1f)" % (key, fuel / fuel_per_us / 1000.0, after / fuel_per_us / 1000.0)
-        for key, fuel, after, _ in keys
+        for key, fuel, after, _, _ in keys
     ) + " ms")  # fmt: skip
 
 
@@ -380,14 +389,15 @@ def main(fuel_of, fuel_per_us):
         "a deal's keys, each with its repaint and after a collection, the journal's writes"
         " left out (the firmware's share); the idle work a key leaves for the moment after it"
         " is painted (a checkpoint, a show's words); the heap bytes a key and its idle work"
-        " leave (32-bit, collector off):"
+        " leave (32-bit, collector off; the board collects once the idle work is done):"
     )
     for games in AFTER_GAMES:
         keys = key_costs(deal_keys[games], fuel_of, False, games)
         _print_keys(keys, "after %d games" % games, fuel_per_us)
-        left = [heap for _, _, _, heap in keys]
-        print("  heap bytes left: %s; %.0f a key" % (
-            ", ".join(str(heap) for heap in left), sum(left) / len(left)
+        print("  heap bytes left by each key (and its idle work): %s; %.0f (%.0f) a key" % (
+            ", ".join("%d (%d)" % (own, idle) for _, _, _, own, idle in keys),
+            sum(own for _, _, _, own, _ in keys) / len(keys),
+            sum(idle for _, _, _, _, idle in keys) / len(keys),
         ))  # fmt: skip
     keys = key_costs(deal_keys[AFTER_GAMES[-1]], fuel_of, True)
     _print_keys(keys, "the same with the journal in a memory store", fuel_per_us)
@@ -397,11 +407,12 @@ def main(fuel_of, fuel_per_us):
         " collects once after each key, when idle, and after every %d bytes allocated)"
         % (collect, collect / fuel_per_us / 1000.0, COLLECT_EVERY)
     )
-    firmware, everything, keys = garbage_per_key()
+    own, idle, everything, keys = garbage_per_key()
     print(
         "garbage per key over %d keys (4 deals; 64-bit unix port, the journal on littlefs):"
-        " %.0f bytes in the firmware (polls, apply, repaints), %.0f with the test rig's own"
-        % (keys, firmware, everything)
+        " %.0f bytes in the key's own handling (polls, apply, repaints), %.0f in the idle"
+        " work it leaves (collected at once after it), %.0f with the test rig's own"
+        % (keys, own, idle, everything)
     )
     low, high, keys = whole_evening_heap()
     print(
