@@ -10,8 +10,8 @@ FIFTEEN = "fifteen"
 THIRTY_ONE = "thirty-one"
 GO = "go"
 LAST_CARD = "last card"
-_PAIR_NAMES = ("", "", "pair", "pair royal", "double pair royal")
-_PAIR_POINTS = (0, 0, 2, 6, 12)
+PAIR_NAMES = ("", "", "pair", "pair royal", "double pair royal")  # by cards of one rank
+PAIR_POINTS = (0, 0, 2, 6, 12)  # in the play and in the show alike
 
 
 class PlayError(ValueError):
@@ -112,7 +112,7 @@ class Play:
             awards.append((seat, 2, FIFTEEN))
         same = pairs_at_end(self.ranks)
         if same >= 2:
-            awards.append((seat, _PAIR_POINTS[same], _PAIR_NAMES[same]))
+            awards.append((seat, PAIR_POINTS[same], PAIR_NAMES[same]))
         run = run_length(self.ranks)
         if run:
             awards.append((seat, run, "run of %d" % run))

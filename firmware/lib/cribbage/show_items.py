@@ -6,14 +6,11 @@
 # Few names at the module's level: on the board each is a slot of the table its loading
 # allocates, at a moment the heap is full.
 import cards as pack
-from cribbage import show
+from cribbage import pegging, show
 
-FIFTEEN = "fifteen"
 RUN = "run"
 FLUSH = "flush"
 NOBS = "nobs"
-_PAIR_KINDS = ("", "", "pair", "pair royal", "double pair royal")
-_PAIR_POINTS = (0, 0, 2, 6, 12)
 # An item is one scoring call as a tuple: (kind, points, running total after it, cards).
 # A tuple, not an object: the board itemises every show, and a tuple is a tenth the RAM.
 TOTAL = 2
@@ -73,7 +70,7 @@ def rank_items(cards):
     count = len(cards)
     found = []
     for key in _fifteen_masks(cards):
-        found.append((FIFTEEN, 2, _cards_in(cards, key & 63)))
+        found.append((pegging.FIFTEEN, 2, _cards_in(cards, key & 63)))
     start = 0
     while start < count:  # sorted: the cards of a rank sit together
         end = start + 1
@@ -81,7 +78,7 @@ def rank_items(cards):
             end += 1
         same = end - start
         if same >= 2:
-            found.append((_PAIR_KINDS[same], _PAIR_POINTS[same], cards[start:end]))
+            found.append((pegging.PAIR_NAMES[same], pegging.PAIR_POINTS[same], cards[start:end]))
         start = end
     # The longest run only (a run of 3 inside a run of 4 is not scored again), once per way
     # of taking one card of each of its ranks.
