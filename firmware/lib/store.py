@@ -47,7 +47,10 @@ class FileStore:
         if handle is None or (name is not None and name != self.appending):
             return
         self.appender = self.appending = None
-        handle.close()
+        try:
+            handle.close()
+        except OSError:
+            pass  # every append was flushed: what it could not write, it said then
 
     def open(self, name):
         """The file opened for reading, or None when there is none."""
@@ -75,12 +78,7 @@ class FileStore:
             handle.write(data)
             handle.flush()
         except OSError:
-            # What reached the file is unknown: the next append opens it afresh.
-            self.appender = self.appending = None
-            try:
-                handle.close()
-            except OSError:
-                pass
+            self.release()  # what reached the file is unknown: the next append opens it anew
             raise
 
     def _copy(self, source, target, length):
