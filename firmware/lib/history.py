@@ -34,6 +34,7 @@ NOWHERE = const(0xFFFFFF)
 START = const(0)  # no record starts at 0: the file's magic does
 STRETCH = const(24)  # events after a checkpoint before the next one is written
 REDO_KEPT = const(48)  # undone events kept for redo; older ones are forgotten
+_COMPACTION_DUE = const(2)  # in checkpoint_due: a new match's journal to write afresh
 
 
 _UNDO_RECORD = bytes((UNDO,))
@@ -66,8 +67,9 @@ class History:
         self.done = EventLog()  # events applied since the checkpoint
         self.undone = EventLog()  # what redo applies again, last undone last
         self.before_compacting = None  # called with the state before a compaction
-        # A deal's checkpoint waits for settle() (the board calls it when idle, once the
-        # key's frame is shown); one after STRETCH events is written at once.
+        # A deal's checkpoint, and a new match's journal written afresh, wait for settle()
+        # (the board calls it when idle, once the key's frame is shown, before it reads the
+        # next key); a checkpoint after STRETCH events is written at once.
         self.defer_checkpoints = False
         self.checkpoint_due = False
         self._start()
@@ -139,30 +141,42 @@ class History:
 
     def apply(self, event):
         """Applies an event and saves it; the rules' error leaves everything as it was."""
+        if self.checkpoint_due & _COMPACTION_DUE:
+            self._compact()
         kept = self.state.compacted(event) if hasattr(self.state, "compacted") else None
         kept_base = kept.snapshot() if kept is not None else None
         news = self.state.apply(event)
         self.version += 1
         self.undone.clear()
         if kept_base is not None:
-            # A new match or game: the journal starts afresh from what it keeps, once
-            # anything kept beside the journal (the statistics) has been saved.
-            if self.before_compacting is not None:
-                self.before_compacting(self.state)
+            # A new match or game: the journal starts afresh from what it keeps.
             self.base = kept_base
             self.base_offset = -1
             self.before = (NOWHERE, 0)
             self.done.clear()
             self.done.append(event)
             self.saved = 0
-            self._save_all()
+            if self.defer_checkpoints:
+                self.checkpoint_due = _COMPACTION_DUE  # 40 ms of flash and code on a key
+            else:
+                self._compact()
         else:
             self.done.append(event)
             self._save(event)
         self._checkpoint_if_due()
         return news
 
+    def _compact(self):
+        # Anything kept beside the journal (the statistics) is saved first, then the journal
+        # is written anew from what it keeps and the events since.
+        self.checkpoint_due &= ~_COMPACTION_DUE
+        if self.before_compacting is not None:
+            self.before_compacting(self.state)
+        self._save_all()
+
     def undo(self):
+        if self.checkpoint_due & _COMPACTION_DUE:
+            self._compact()
         self.checkpoint_due = False  # the next checkpoint comes with the next deal
         if len(self.done):
             self._push_undone(self.done.pop())
@@ -193,6 +207,8 @@ class History:
         self._save_checkpoint(BACK, (len(taken),) + taken)
 
     def redo(self):
+        if self.checkpoint_due & _COMPACTION_DUE:
+            self._compact()
         if not len(self.undone):
             raise NothingToUndo("nothing to redo")
         event = self.undone.pop()
@@ -260,12 +276,15 @@ class History:
             self._checkpoint()
         elif getattr(self.state, "checkpoint_here", False):
             if self.defer_checkpoints:
-                self.checkpoint_due = True
+                self.checkpoint_due |= 1
             else:
                 self._checkpoint()
 
     def settle(self):
-        """Writes the checkpoint a change made due, when checkpoints are deferred."""
+        """Writes what a change made due, when checkpoints are deferred: a new match's
+        journal afresh, a checkpoint."""
+        if self.checkpoint_due & _COMPACTION_DUE:
+            self._compact()
         if self.checkpoint_due and len(self.done):
             self._checkpoint()
 

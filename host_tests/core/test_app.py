@@ -389,6 +389,32 @@ def test_the_statistics_code_is_dropped_once_a_finished_match_is_summed():
     assert "cribbage.tally" not in sys.modules and "modes" not in sys.modules
 
 
+def _copied(store):
+    copy = MemoryStore()
+    for name in store.files:
+        copy.files[name] = bytearray(store.files[name])
+    return copy
+
+
+def test_a_new_match_rewrites_the_journal_and_sums_the_statistics_once_its_key_is_painted():
+    rig = Rig()
+    rig.keys("B # # D 3 1 # D 3 0 #")  # a 61-point match in points, won by orange
+    journal = bytes(rig.store.read("cribbage.log"))
+    _key_unpainted(rig, "#")  # a new match: shown at once, written when the board is idle
+    assert rig.match.match_number == 2 and rig.match.phase == CUT
+    assert rig.store.read("cribbage.log") == journal and rig.store.open("stats.bin") is None
+    cut_now = Rig(_copied(rig.store))  # a power cut before then: the finished match is back
+    assert cut_now.match.phase == MATCH_OVER and cut_now.match.match_number == 1
+    rig.app.paint(rig.now)
+    rig.now += 10
+    rig.app.poll(rig.now)  # idle: the statistics summed, the journal written anew
+    written = rig.store.read("cribbage.log")
+    assert written != journal and written[5] == CHECKPOINT  # the summary first, then the match
+    assert rig.store.open("stats.bin") is not None
+    cut_later = Rig(_copied(rig.store))
+    assert cut_later.match.match_number == 2 and cut_later.match.phase == CUT
+
+
 def test_a_points_entry_cleared_in_the_play_gives_the_count_back_its_leds():
     rig = Rig()
     rig.keys("# 5 4 0 A")  # orange a ten, blue a jack: 20 on the count
