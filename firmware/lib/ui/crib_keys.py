@@ -165,6 +165,9 @@ class CribbageKeys:
     def _phase_key(self, name, long):
         phase = self.match.phase
         if phase is None or phase == MATCH_OVER:
+            if name == "#":  # a new match: here, not with the choices, to load no code for it
+                self._apply(ev.new_match(self.players, self.target, self.games, 0, self.flags))
+                return
             chosen = _between("setup_key", self, name)
             if chosen:
                 self.remember_choices()

@@ -1,7 +1,6 @@
 # Keys between games, said in words: the choices keyed before a match (A players, B
-# target, C games; # starts it) and the line that says who won.
+# target, C games; # starts it, in ui.crib_keys) and the line that says who won.
 # ui.crib_keys loads this for each and drops it after: they run a few times a game.
-from cribbage import events as ev
 from cribbage.game import MATCH_OVER
 from ui.crib_keys import CHOICES
 
@@ -17,9 +16,6 @@ def setup_key(keys, name):
         keys.target = cycle(CHOICES[1], keys.target)
     elif name == "C":
         keys.games = cycle(CHOICES[2], keys.games)
-    elif name == "#":
-        keys._apply(ev.new_match(keys.players, keys.target, keys.games, 0, keys.flags))
-        return None
     else:
         return None
     return "next match: %d players, %d points, %d game%s" % (
