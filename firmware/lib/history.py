@@ -71,7 +71,7 @@ class History:
         # (the board calls it when idle, once the key's frame is shown, before it reads the
         # next key); a checkpoint after STRETCH events is written at once.
         self.defer_checkpoints = False
-        self.checkpoint_due = False
+        self.checkpoint_due = 0  # 1: a checkpoint is due; _COMPACTION_DUE: a new match's
         self._start()
 
     def _start(self):
@@ -82,7 +82,7 @@ class History:
         self.saved = 0  # the journal's length up to its last good record
         self.done.clear()
         self.undone.clear()
-        self.checkpoint_due = False
+        self.checkpoint_due = 0
         self.version += 1
 
     def _restored(self, base):
@@ -177,7 +177,7 @@ class History:
     def undo(self):
         if self.checkpoint_due & _COMPACTION_DUE:
             self._compact()
-        self.checkpoint_due = False  # the next checkpoint comes with the next deal
+        self.checkpoint_due = 0  # the next checkpoint comes with the next deal
         if len(self.done):
             self._push_undone(self.done.pop())
             self._rebuild()
@@ -289,7 +289,7 @@ class History:
             self._checkpoint()
 
     def _checkpoint(self):
-        self.checkpoint_due = False
+        self.checkpoint_due = 0
         self.before = (self.base_offset if self.base is not None else START, len(self.done) - 1)
         self.base = self.state.snapshot()
         self.done.clear()
