@@ -34,7 +34,10 @@ NOWHERE = const(0xFFFFFF)
 START = const(0)  # no record starts at 0: the file's magic does
 STRETCH = const(24)  # events after a checkpoint before the next one is written
 REDO_KEPT = const(48)  # undone events kept for redo; older ones are forgotten
-_COMPACTION_DUE = const(2)  # in checkpoint_due: a new match's journal to write afresh
+# What History.checkpoint_due holds, as bits: a checkpoint is due; a new match's journal is
+# to be written afresh.
+_CHECKPOINT_DUE = const(1)
+_COMPACTION_DUE = const(2)
 
 
 _UNDO_RECORD = bytes((UNDO,))
@@ -71,7 +74,7 @@ class History:
         # (the board calls it when idle, once the key's frame is shown, before it reads the
         # next key); a checkpoint after STRETCH events is written at once.
         self.defer_checkpoints = False
-        self.checkpoint_due = 0  # 1: a checkpoint is due; _COMPACTION_DUE: a new match's
+        self.checkpoint_due = 0
         self._start()
 
     def _start(self):
@@ -276,7 +279,7 @@ class History:
             self._checkpoint()
         elif getattr(self.state, "checkpoint_here", False):
             if self.defer_checkpoints:
-                self.checkpoint_due |= 1
+                self.checkpoint_due |= _CHECKPOINT_DUE
             else:
                 self._checkpoint()
 

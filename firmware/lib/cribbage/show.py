@@ -2,8 +2,9 @@
 # next to nothing allocated. The calls in words ("fifteen 2, fifteen 4 ...") are
 # cribbage/show_items.py, loaded only to say them.
 from cards import CARDS_IN_PACK, VALUES, CardError, names
+from micropython import const
 
-JACK = 10
+_JACK = const(10)
 _SUBSET_SUMS = bytearray(31)  # show_total: how many subsets of three cards make each sum
 _NO_SUMS = bytes(31)
 
@@ -62,7 +63,7 @@ def flush_points(hand, starter, crib):
 def nobs_card(hand, starter):
     """The jack in hand of the starter's suit, or None."""
     for card in hand:
-        if card >> 2 == JACK and card & 3 == starter & 3:
+        if card >> 2 == _JACK and card & 3 == starter & 3:
             return card
     return None
 
@@ -71,7 +72,7 @@ def his_heels(starter):
     """Points to the dealer for the cut: 2 when the starter is a jack."""
     if not isinstance(starter, int) or not 0 <= starter < CARDS_IN_PACK:
         raise CardError("not a cribbage card: " + repr(starter))
-    return 2 if starter >> 2 == JACK else 0
+    return 2 if starter >> 2 == _JACK else 0
 
 
 def show_total(hand, starter, crib=False, checked=False):
