@@ -178,9 +178,9 @@ def test_shown_cards_must_agree_with_the_play():
     match.apply((ev.PLAY_DONE,))
     before = match.state()
     error = raises(RuleError, match.apply, shown("TC 6S 4C 9D"))
-    assert str(error) == "seat 0 laid other ranks in the play"
+    assert str(error) == "that hand laid other ranks in the play"
     error = raises(RuleError, match.apply, shown("TD 5S 4C 9D"))
-    assert str(error) == "seat 0 laid T\u2663 in the play"
+    assert str(error) == "that hand laid T\u2663 in the play"
     error = raises(RuleError, match.apply, shown("TC 5H 4C 2D"))
     assert "5\u2665 was already seen" in str(error)
     error = raises(RuleError, match.apply, shown("TC 5S 4C 5D"))
@@ -382,3 +382,40 @@ def test_the_largest_checkpoint_fits_one_journal_record():
         for index in range(len(match.tally)):
             match.tally[index] = 65535
         assert len(match.snapshot()) <= 255 - 5 - 9, (players, len(match.snapshot()))
+
+
+def game_won_over(loser_score, target=121, flags=ev.LOSER_DEALS):
+    """A game in points: side 1 pegs `loser_score`, then side 0 reaches the target."""
+    match = match_with((ev.STARTER, ev.NO_CARD), target=target, flags=flags)
+    for side, score in ((1, loser_score), (0, target)):
+        while match.front[side] < score:
+            match.apply((ev.PEGGED, side, min(31, score - match.front[side])))
+    assert match.phase == MATCH_OVER and match.front == [target, loser_score]
+    return match
+
+
+def test_the_skunk_lines_are_exact_at_every_boundary():
+    from cribbage import tally as tl
+
+    double = ev.LOSER_DEALS | ev.SKUNK_COUNTS_DOUBLE
+    # (target, the loser's score) -> (what the loser is, games won by the winner, grade)
+    cases = (
+        (121, 92, "", 1, 0),
+        (121, 91, "", 1, 0),  # on the line: no skunk
+        (121, 90, "skunk", 2, 1),
+        (121, 61, "skunk", 2, 1),  # on the double line: a single skunk
+        (121, 60, "double skunk", 3, 2),
+        (61, 31, "", 1, 0),
+        (61, 30, "skunk", 2, 1),
+        (61, 0, "skunk", 2, 1),  # a 61-point game has no double skunk
+        (62, 31, "", 1, 0),
+        (62, 30, "skunk", 2, 1),
+    )
+    for target, loser, words, won, grade in cases:
+        match = game_won_over(loser, target, double)
+        assert match.skunked(1) == words, (target, loser)
+        assert match.games_won == [won, 0], (target, loser)
+        assert match.game_marks[-1] >> 2 == grade, (target, loser)
+        taken = 1 if grade else 0
+        assert match.tally[tl.FIELDS + tl.SKUNKS_TAKEN] == taken, (target, loser)
+        assert match.tally[tl.SKUNKS_GIVEN] == taken, (target, loser)

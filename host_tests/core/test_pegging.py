@@ -108,3 +108,11 @@ def test_a_go_is_refused_while_any_card_would_fit():
     assert "no go at 21" in str(raises(PlayError, play.go))
     play.lay(A)  # 22: a go may be true now (seat 0 might hold only tens)
     assert play.go() == []
+
+
+def test_a_run_of_three_laid_out_of_order_scores_three():
+    play = Play(2, 0)
+    assert lay_all(play, [FIVE, THREE]) == []
+    assert play.lay(FOUR) == [(0, 3, "run of 3")]  # 5, 3, 4: a run in any order
+    assert play.lay(KING) == []  # 22: the king breaks it
+    assert play.count == 22

@@ -108,3 +108,23 @@ def test_a_bad_show_is_refused_and_names_the_fault():
     raises(CardError, count_show, parse_many("5C 6C 7S 8S"), parse("5C"))
     raises(CardError, score, parse_many("5C 6C 7S 8S"), 52)
     raises(CardError, score, [1, 2, 3, -4], 9)
+
+
+def test_the_boards_own_count_on_every_interpreter():
+    from cribbage.show import show_total
+
+    # (hand, starter, crib?, points): counted by hand from the rules (seeds/000_*).
+    cases = (
+        ("5H 5D 5S JC", "5C", False, 29),  # the best hand: nobs with the starter's suit
+        ("5H 5D 5S JC", "5C", True, 29),  # a crib has nobs too
+        ("5H 5D 5S JH", "5C", True, 28),  # a jack not of the starter's suit: no nobs
+        ("2H 4H 6H 8H", "KH", True, 5),  # a crib's flush needs the starter's suit too
+        ("2H 4H 6H 8H", "KS", True, 0),  # four of a suit in a crib count nothing
+        ("2H 4H 6H 8H", "KS", False, 4),  # in a hand they are a flush of 4
+        ("AH 2S 3C 4H", "5H", False, 7),  # a run of five and fifteen 2
+        ("3H 3S 4C 5H", "6D", False, 14),  # a double run of 4 (8), a pair (2), two fifteens (4)
+        ("TH JS QC KH", "9D", False, 5),  # a run of five, no fifteen
+    )
+    for hand, starter, crib, points in cases:
+        total = show_total(parse_many(hand), parse(starter), crib)
+        assert total == points, (hand, starter, crib, total)

@@ -310,8 +310,6 @@ class Match:
         self.play = Play(self.players, (dealer + 1) % self.players)
         self.show_index = 0
         self.checkpoint_here = True
-        for side in range(self.sides()):
-            self._count(side, _DEALS)
 
     def _score(self, side, points, reason, seat=-1):
         # Counting out: once a side reaches the target nothing more is added.
@@ -324,6 +322,8 @@ class Match:
             self._end_game(side)
 
     def _end_game(self, winner):
+        if self.phase == PLAY:
+            self._count_deal()  # won in the play: that deal was played
         losers = [self.front[s] for s in range(self.sides()) if s != winner]
         grade = 2 if min(losers) < self.double_skunk else 1 if min(losers) < self.skunk else 0
         credit = 1 + grade if self.flags & ev.SKUNK_COUNTS_DOUBLE else 1
@@ -453,6 +453,13 @@ class Match:
         if self.play.finished and self.phase == PLAY:
             self.phase = SHOW
             self.checkpoint_here = True
+            self._count_deal()
+
+    def _count_deal(self):
+        # A deal counts in the statistics once its play is over (or a win ended it), so
+        # "pegged per deal" divides by the deals played, not by one still at its cut.
+        for side in range(self.sides()):
+            self._count(side, _DEALS)
 
     # -- the show --------------------------------------------------------------------------
 
@@ -479,7 +486,11 @@ class Match:
             self._count(side, _BIG_HANDS)
         if points == 29:
             self._count(side, _TWENTY_NINES)
-        self._score(side, points, "crib" if crib else "hand", self.dealer if crib else seat)
+        reason = "crib" if crib else "hand"
+        if points:
+            self._score(side, points, reason, self.dealer if crib else seat)
+        elif self.phase == SHOW:
+            self.news.append((side, 0, reason, self.dealer if crib else seat))  # said too
         if missed:
             self.missed = missed
             self.missed_by = side
@@ -507,7 +518,7 @@ class Match:
         for rank, _ in own:
             # Every rank laid in the play is a card of the hand, one card each.
             if not sight[_RANKS_AT + rank]:
-                raise RuleError("seat %d laid other ranks in the play" % seat)
+                raise RuleError("that hand laid other ranks in the play")
             sight[_RANKS_AT + rank] -= 1
         # The cards seen elsewhere: all seen, then the hand's own taken back out (a card
         # is seen once at most, so its suit's mark is its own).
@@ -526,7 +537,7 @@ class Match:
                 raise RuleError("all four %ss were already seen this deal" % RANK_CHARS[card >> 2])
         for rank, suit in own:
             if suit != ev.UNKNOWN_SUIT and make(rank, suit) not in hand:
-                raise RuleError("seat %d laid %s in the play" % (seat, names([make(rank, suit)])))
+                raise RuleError("that hand laid %s in the play" % names([make(rank, suit)]))
 
     def _see_shown(self, hand, seat, known):
         """The shown cards in what was seen this deal (a hand's in place of what it laid),
