@@ -72,7 +72,7 @@ def test_zz_print_the_power_cut_counts(capsys):
 def played_store(back_to_cribbage=False):
     store = MemoryStore()
     rig = drivers.FastRig(store)
-    rig.keys("# 5 4 0 5 5 9 3 go")  # a match, a starter, four cards, a refused one
+    rig.keys("# 5 4 0 5 5 9 3 #")  # a match, a starter, four cards, a refused one, a go
     rig.keys("hold:D A 9 1 2 1 #")  # Makao: a 2 of clubs
     if back_to_cribbage:
         rig.keys("hold:D hold:D")  # the Latvian game, then cribbage again

@@ -53,7 +53,7 @@ class Terminal:
 def test_play_a_deal_in_the_terminal_quit_and_find_it_again(tmp_path):
     data = str(tmp_path / "saves")
     terminal = Terminal(data, "--fresh")
-    terminal.read_until("press # to start a match")
+    terminal.read_until("new match: A players (2), B target (121), C games (1); # starts it")
     terminal.read_until("keypad  1 2 3 A")  # the key map is on screen
     terminal.type("#54")  # a new match; starter: a five of spades
     terminal.read_until("starter 5: its suit?")

@@ -37,7 +37,9 @@ def test_reading_is_open_and_the_page_is_served_compressed():
     assert len(page.body) < 4096  # the whole page, compressed
     state = call(client.get("/api/state")).json
     assert state["mode"] == "cribbage" and state["phase"] is None
-    assert state["awaiting"].startswith("press # to start a match")
+    assert (
+        state["awaiting"] == "new match: A players (2), B target (121), C games (1); # starts it"
+    )
 
 
 def test_keys_with_the_pin_play_through_the_same_rules_and_journal():
@@ -494,14 +496,14 @@ def test_a_whole_deal_tapped_in_is_counted_without_a_question():
     for card in TAPPED_DEAL:
         assert tap(card).status_code == 200, card
     assert rig.match.phase == "show" and rig.match.front == [4, 2]
-    assert rig.lines[-1] == "# to count it"  # orange's hand: every suit seen, no question
+    assert rig.lines[-1] == "orange's hand: # to count it"  # every suit seen, no question
     tap("#")
     assert rig.lines[-5:-1] == [
         "orange: hand for 6, now 8",
         "  fifteen 2 (5\u2666 T\u2663)",
         "  fifteen 4 (5\u2660 T\u2663)",
         "  pair 6 (5\u2666 5\u2660)",
-    ]  # then blue's hand waits: "# to count it"
+    ]  # then blue's hand waits: "blue's hand: # to count it"
     tap("#")  # blue's hand
     refused = tap("5D")
     assert (refused.status_code, refused.json) == (
@@ -512,14 +514,15 @@ def test_a_whole_deal_tapped_in_is_counted_without_a_question():
         assert tap(card).status_code == 200
     assert tap("KH").json == {"error": "K\u2665 is in the crib already"}
     tap("6S")
-    assert rig.lines[-1] == "# to count it"  # the crib tapped: no question either
+    assert rig.lines[-1] == "blue's crib: # to count it"  # the crib tapped: no question either
     tap("#")
-    assert rig.lines[-5:] == [
+    assert rig.lines[-6:] == [
         "blue: crib for 9, now 19",
         "  fifteen 2 (5\u2660 Q\u2666)",
         "  fifteen 4 (5\u2660 K\u2665)",
         "  fifteen 6 (4\u2663 5\u2660 6\u2660)",
         "  run of 3 for 9 (4\u2663 5\u2660 6\u2660)",
+        "orange deals: key the starter's rank, or # to count this deal in points",
     ]
     assert rig.match.front == [19, 8] and rig.match.phase == "cut"
 
@@ -594,7 +597,7 @@ def test_statistics_per_side_outlive_the_match_that_made_them():
     rig.press("#")  # a new match: the journal compacts the finished one away
     rig.keys("5 4")  # and the new one pegs: 9
     after = call(client.get("/api/stats")).json
-    assert after["match"][0]["hands"] == 0 and after["match"][0]["deals"] == 1
+    assert after["match"][0]["hands"] == 0 and after["match"][0]["deals"] == 0  # at its cut
     kept = after["all"][0]
     assert kept["hands"] == blue["hands"] and kept["deals"] == blue["deals"] + 1
     store.replace("stats.bin", b"garbage")

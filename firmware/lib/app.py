@@ -82,9 +82,10 @@ class App:
             self.tell("%s journal: %s" % (MODE_NAMES[mode], problem))
             self.overlay.flash_error(now)
         self.renderer.invalidate()
-        self.controller.ready(now)
-        self.tell("mode: %s. %s" % (MODE_NAMES[mode], self.controller.describe()))
+        self.tell("mode: " + MODE_NAMES[mode])
+        self.controller.ready(now)  # says what the mode waits for (cribbage: once idle)
         self.dirty = True
+        self.collect_due = True  # the idle moment after the boot says it, and collects
 
     def settle(self):
         """What a key left for the board's next idle moment, once its frame is shown: the

@@ -23,6 +23,7 @@ class Rig:
         self.app = App(cfg, self.hardware, self.store, say=self.say)
         self.app.boot(self.now)
         self.app.paint(self.now)
+        self.app.poll(self.now)  # the idle moment after the boot: its prompt said
 
     def say(self, line):
         # Only the recent console lines are kept: the test must not grow the heap itself.

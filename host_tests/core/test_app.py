@@ -234,7 +234,7 @@ def test_a_show_is_counted_out_on_the_track_item_by_item():
     assert match.phase == "show" and match.show_seat() == 1
     orange_before = match.front[1]
     # Orange holds 5 5 4 7 with the 5 of spades: the board asks only "# to count it".
-    assert rig.lines[-1] == "# to count it"
+    assert rig.lines[-1] == "orange's hand: # to count it"
     rig.press("#")
     totals = [int(line.split(" (")[0].split()[-1]) for line in rig.lines if line.startswith("  ")]
     seen = []
@@ -257,7 +257,7 @@ def test_three_players_on_a_three_track_board():
     rig = Rig(cfg=cfg)
     rig.keys("A")
     assert rig.lines[-1] == "next match: 3 players, 121 points, 1 game"
-    rig.keys("# #")  # start; the starter is not keyed
+    rig.keys("# 5 4")  # start; the starter 5 of spades
     rig.keys("D 1 2 #")  # the player left of the dealer (seat 1) pegs 12
     rig.keys("C")  # seat 1 lays a king; seat 2 (yellow) is next
     assert rig.match.play.count == 10 and rig.match.play.turn == 2
@@ -355,7 +355,7 @@ def test_a_show_is_itemised_once_its_key_is_painted():
     assert rig.lines[-3:] == [
         "  fifteen 2 (5 5 5)",
         "  pair royal 8 (5 5 5)",
-        "all four of one suit? # yes, 0 no",  # then the next hand's question
+        "blue's hand: all four of one suit? # yes, 0 no",  # then the next hand's question
     ]
 
 
@@ -368,10 +368,11 @@ def test_the_key_that_wins_a_game_celebrates_at_once_and_says_who_won_once_paint
     rig.app.paint(rig.now)
     rig.now += 10
     rig.app.poll(rig.now)  # idle: the words that need the code between games
-    assert rig.lines[-3:] == [
+    assert rig.lines[-4:] == [
         "orange: pegged for 30, now 61",
         "orange wins the game 61-0, blue skunk",
         "orange wins the match",
+        "new match: A players (2), B target (61), C games (1); # starts it",
     ]
 
 
@@ -430,7 +431,18 @@ def test_a_points_entry_cleared_in_the_play_gives_the_count_back_its_leds():
         count_leds()
         == [(0, 0, 0)] * 3 + [scaled(config.SIDE_COLOURS[1], 255)] * 7 + [(0, 0, 0)] * 2
     )
-    rig.keys("*")  # the entry cleared: the count, which did not change, shows again
+    rig.keys("*")  # the 7 taken back: points entry stays open, with no digit
     rig.wait(300)
-    assert rig.lines[-1] == "entry cleared"
+    assert rig.lines[-2:] == [
+        "taken back: 7",
+        "points for orange: one or two digits, then #; first A blue, B orange for another side",
+    ]
+    # The entry open, no digit: sign 9 (points) in orange, the count's LEDs dark.
+    assert count_leds() == [(0, 0, 0)] * 11 + [scaled(config.SIDE_COLOURS[1], 255)]
+    rig.keys("*")  # the D taken back: the count, which did not change, shows again
+    rig.wait(300)
+    assert rig.lines[-2:] == [
+        "taken back: D (points entry closed)",
+        "orange to lay: the card's rank; # if orange cannot lay",
+    ]
     assert count_leds() == [white, white] + [(0, 0, 0)] * 10

@@ -117,18 +117,22 @@ A_DEAL_READ_FROM_THE_LEDS = [
     ("6", "dealer b. turn B. count w..|wwwwwwwww", "orange lays 6, count 19"),
     ("*", "dealer b. turn .O count w..|www......", "undone: orange's 6"),  # taken back
     ("6", "dealer b. turn B. count w..|wwwwwwwww", "orange lays 6, count 19"),
-    ("8", "dealer b. turn .O count ...|.......W.", "# to count it"),  # orange's hand: # count
-    ("#", "dealer b. turn B. count ...|....W....", "all four of one suit?"),  # blue's: flush?
-    ("0", "dealer b. turn B. count ...|......W..", "a jack of the starter's suit?"),  # nobs?
-    ("0", "dealer b. turn B. count ...|...W.....", "  run of 4 for 8 (8 9 T J)"),  # crib ranks
+    ("8", "dealer b. turn .O count ...|.......W.", "orange's hand: # to count it"),
+    ("#", "dealer b. turn B. count ...|....W....", "blue's hand: all four of one suit?"),
+    ("0", "dealer b. turn B. count ...|......W..", "blue's hand: a jack of the starter's suit?"),
+    (
+        "0",
+        "dealer b. turn B. count ...|...W.....",
+        "blue's crib: key its 4 ranks",
+    ),  # after blue's items
     ("2", "dealer b. turn B. count ...|WW.......", "crib: 2"),  # 2 understood
     ("3", "dealer b. turn B. count ...|WWW......", None),
     ("B", "dealer b. turn B. count W..|WW.......", "crib: 2 3 Q"),  # a queen: 12
-    ("C", "dealer b. turn B. count W..|WWW......", "all four of one suit?"),  # a king: 13
+    ("C", "dealer b. turn B. count W..|WWW......", "blue's crib: all four of one suit?"),
     ("0", "dealer .o turn .. count ...|W........", "  fifteen 8 (2 3 K)"),  # next deal: starter?
     ("#", "dealer .o turn B. count ...|........W", None),  # a deal in points: 9 points
     ("#", "dealer .o turn B. count ...|..W......", "the play is over: the show"),  # hand: D pts
-    ("D", "dealer .o turn B. count ...|........B", "points for blue: digits, then #"),
+    ("D", "dealer .o turn B. count ...|........B", "points for blue: one or two digits, then #"),
     ("1", "dealer .o turn B. count ...|B........", None),  # the digits keyed, in blue
     ("5", "dealer .o turn B. count B..|BBBBB....", None),
     ("#", "dealer .o turn .O count ...|..W......", "blue: hand for 15, now 35"),

@@ -1,21 +1,39 @@
 # What each key means during a cribbage match, and the events it turns into.
 #
-#   1..9 0 A B C   ranks A..9 T J Q K (the play: one key per card; the show: the crib)
-#   #              OK: go in the play, yes to a question, confirm points, next game
-#   0              no, to a question
-#   1 2 3 4        clubs, diamonds, hearts, spades when the starter's suit is asked
-#   D              count points instead of cards (digits, then #)
-#   * / hold *     undo / redo
-#   hold #         end the play early; after a show entered in points: muggins
-#   A B C (setup)  players, target, games before a match;  # starts it
+# What the board waits for, and the keys each state takes with what they do, are one table
+# (ui.crib_prompts): the sign on the LEDs, the prompt's words and this dispatch all come from
+# it. A key the state does not take is refused with the error flash and a line saying why.
+# `*` takes back the last key of a half-made entry (a digit, the side letter, the D, the
+# starter's rank, a crib rank, an answer), and with none pending undoes the last entry.
 import rarely
-from board import signs
 from board.overlay import HAND_29, WIN
-from cards import RANK_CHARS, VALUES
+from cards import RANK_CHARS, VALUES, names
 from cribbage import events as ev
 from cribbage.game import CUT, GAME_OVER, MATCH_OVER, PLAY, SHOW, RuleError
 from history import NothingToUndo
+from micropython import const
 from ui import suits as sq
+from ui.keys import KEY_NAMES
+
+# The states of ui.crib_prompts, by the same numbers (a test pins them): private constants,
+# so they cost this module's table no slot.
+_NEW_MATCH = const(0)
+_NEXT_GAME = const(1)
+_STARTER = const(2)
+_SUIT = const(3)
+_LAY = const(4)
+_POINTS_PLAY = const(5)
+_CRIB_RANKS = const(6)
+_HAND_UNSEEN = const(7)  # HAND_RANKS
+_FLUSH = const(8)
+_COUNT = const(11)
+_SHOW_POINTS = const(12)
+_POINTS_SIDE = const(13)
+_POINTS_SHOW = const(14)
+_POINTS_DIGITS = const(15)
+_HOLD_OK = const(16)
+_HOLD_UNDO = const(17)
+_SHOW_STATES_FROM = const(6)
 
 RANK_KEYS = "1234567890ABC"  # index = rank: A 2 .. 9 T J Q K
 SUIT_KEYS = "1234"
@@ -26,6 +44,15 @@ ALL_OPTIONS = ev.END_EARLY | ev.SKUNK_COUNTS_DOUBLE | ev.LOSER_DEALS | ev.MUGGIN
 # Lists refilled, not made, at each key: one board, one show and one event at a time.
 _HAND_RANKS = [0, 0, 0, 0]  # the ranks of the hand being shown (_show_ranks)
 _SCORES = [0, 0, 0]  # each side's score as the items of one event are said
+# Per state, the keys it takes (bits: ui.crib_prompts.key_bit) and its sign on the LEDs:
+# ui.crib_prompts.dispatch_tables() of its table, written out here so that the board never
+# builds the table (loading it at this module's import was the heap's peak in a mode
+# switch). host_tests/core/test_prompt_table.py fails when the two differ.
+_DISPATCH = (
+    (153736, 151552, 196607, 135191, 262143, 249856, 245759, 245759)
+    + (258048, 258048, 258048, 249856, 233472, 196607, 194423, 194423),
+    b"\x00\x00\x01\x02\x00\t\x04\x03\x05\x06\x07\x08\x03\x00\x00\x00",
+)
 
 
 class CribbageKeys:
@@ -52,12 +79,14 @@ class CribbageKeys:
         # The last show (cards, starter, crib, suits known, side, score before), itemised
         # once its key is painted (settle); and the next show's question, said after it.
         self.unsaid = None
-        self.unsaid_question = 0
+        self.unsaid_question = 0  # the prompt changed: said after the last key's words
         self.unsaid_result = -1  # the winner of a game the last key ended, said after it
+        self.prompt_said = -1  # which prompt the console said last (_prompt_id)
         self._reset_entry()
 
     def _reset_entry(self):
         self.digits = -1  # points being keyed, -1 when not in points entry
+        self.points_keys = ""  # the keys pressed since D: a side letter, then the digits
         self.peg_side = -1
         self.starter_rank = -1
         self.ranks.clear()  # emptied, not replaced: every key passes here
@@ -77,17 +106,31 @@ class CribbageKeys:
         """Handles one key press; returns True when anything visible changed."""
         self.settle()  # the last show's words before this key's
         self.overlay.echo_until = 0  # the next key ends the echo of the last
+        long = long and name in "#*"  # other keys held count as pressed
+        state = self.awaiting()
+        bit = _HOLD_OK if long and name == "#" else _HOLD_UNDO if long else KEY_NAMES.index(name)
+        if not _DISPATCH[0][state] >> bit & 1:
+            # A key that means nothing here: refused, and the half-made entry kept.
+            why = rarely.run("ui.crib_words", "refusal", self, state, name, long)
+            self.fail(why, now, True)
+            return True
         try:
-            if name == "*" and self._entry_pending():
-                self._reset_entry()  # a half-keyed entry goes first, the history stays
-                self.say("entry cleared")
-            elif name == "*":
+            if name == "*" and long:
                 self._reset_entry()
-                self._step(long)  # hold * to redo
+                self._step(True)
+            elif name == "*":
+                if self.digits >= 0 or self.starter_rank >= 0 or self.answers or self.ranks:
+                    _between("take_back", self)  # the half-made entry's last key
+                else:
+                    self._reset_entry()  # the question asked, if any, is asked anew
+                    self._step(False)
             elif name == "D":
                 self._toggle_points()
             elif self.digits >= 0:
-                self._points_key(name)
+                refused = self._points_key(name)
+                if refused:
+                    self.fail(refused, now, True)
+                    return True
             else:
                 self._phase_key(name, long)
         except (RuleError, NothingToUndo) as error:
@@ -95,6 +138,31 @@ class CribbageKeys:
             return True
         self._after(now)
         return True
+
+    def awaiting(self):
+        """What the board waits for now: a state of ui.crib_prompts (by its number)."""
+        match = self.match
+        phase = match.phase
+        if self.digits >= 0:
+            if self.points_keys and self.points_keys[-1] in "0123456789":
+                return _POINTS_DIGITS
+            return _POINTS_SHOW if phase == SHOW else _POINTS_SIDE
+        if phase is None or phase == MATCH_OVER:
+            return _NEW_MATCH
+        if phase == GAME_OVER:
+            return _NEXT_GAME
+        if phase == CUT:
+            return _SUIT if self.starter_rank >= 0 else _STARTER
+        if phase == PLAY:
+            return _POINTS_PLAY if match.starter == ev.NO_CARD else _LAY
+        if match.starter == ev.NO_CARD:
+            return _SHOW_POINTS
+        question = self.overlay.question
+        if question == sq.CONFIRM:
+            return _COUNT
+        if question:
+            return _FLUSH + question - 1  # the questions' states in their order
+        return _CRIB_RANKS if match.show_seat() < 0 else _HAND_UNSEEN
 
     def card(self, card, now):
         """A card tapped on the web page (see ui.crib_taps.card)."""
@@ -116,13 +184,18 @@ class CribbageKeys:
             )
             if totals:
                 self.overlay.count_out(side, before, totals, self.overlay.now)
-        if self.unsaid_result >= 0:
-            winner = self.unsaid_result
+        winner = self.unsaid_result
+        if winner >= 0:
             self.unsaid_result = -1
             _between("announce_result", self, winner)
         if self.unsaid_question:
-            self.say(_QUESTIONS[self.unsaid_question])
             self.unsaid_question = 0
+            import gc
+
+            # What the idle moment made before (a checkpoint written, a show's words with
+            # their code) goes before the words' code loads: App.poll collects after it.
+            gc.collect()
+            rarely.run("ui.crib_words", "say_prompt", self, self.awaiting())
 
     def _step(self, forward):
         """Undo (or redo, held): the pegs move back (or on), the console names the entry."""
@@ -153,9 +226,6 @@ class CribbageKeys:
             return "%d points pegged by %s" % (event[2], self.side_names[event[1]])
         return _ENTRY_NAMES.get(code, "the last entry")
 
-    def _entry_pending(self):
-        return self.digits >= 0 or self.starter_rank >= 0 or (self.ranks and len(self.ranks) < 4)
-
     def fail(self, why, now, keep_entry=False):
         if not keep_entry:
             self._reset_entry()
@@ -181,8 +251,7 @@ class CribbageKeys:
             player = self.side_names[self.match.side_of(self.match.play.turn)]
             if name == "#":
                 # In a deal counted in points the players peg the play themselves: # ends it.
-                points_deal = self.match.starter == ev.NO_CARD and self.match.play.count == 0
-                done = long or points_deal
+                done = long or self.match.starter == ev.NO_CARD
                 self._apply(
                     (ev.PLAY_DONE,) if done else (ev.GO,), None if done else player + ": go"
                 )
@@ -207,18 +276,15 @@ class CribbageKeys:
     def _cut_key(self, name):
         if self.starter_rank < 0:
             if name == "#":
-                self._apply((ev.STARTER, ev.NO_CARD))  # the players count for themselves
-            elif name in RANK_KEYS:
+                # The players count for themselves.
+                self._apply((ev.STARTER, ev.NO_CARD), "no starter: this deal is counted in points")
+            else:
                 self.starter_rank = RANK_KEYS.index(name)
                 self.overlay.show_number(self.starter_rank + 1, self.overlay.now)
-                self.say(
-                    "starter %s: its suit? 1 clubs 2 diamonds 3 hearts 4 spades"
-                    % RANK_CHARS[self.starter_rank]
-                )
-        elif name in SUIT_KEYS:
+        else:
             card = self.starter_rank * 4 + SUIT_KEYS.index(name)
             self.starter_rank = -1
-            self._apply((ev.STARTER, card))
+            self._apply((ev.STARTER, card), "starter " + names([card]))
             self.overlay.show_number(SUIT_KEYS.index(name) + 1, self.overlay.now)
 
     # -- the show --------------------------------------------------------------------------
@@ -240,23 +306,22 @@ class CribbageKeys:
         if long and name == "#":  # muggins: the next side claims what the show missed
             self._apply((ev.MUGGINS, (match.missed_by + 1) % match.sides()))
             return
-        if match.starter == ev.NO_CARD:
-            raise RuleError("the starter was not entered: press D and key the points")
         if len(self._show_ranks()) < 4:
-            if name in RANK_KEYS:
-                rank = RANK_KEYS.index(name)
-                self._check_rank_left(rank)
-                self.ranks.append(rank)
-                self.overlay.show_number(rank + 1, self.overlay.now)
-                self.say("crib: " + " ".join([RANK_CHARS[r] for r in self.ranks]))
-                self._prepare()
+            # The dispatch let only a rank through: the crib's, or a hand's the play did
+            # not show whole.
+            rank = RANK_KEYS.index(name)
+            self._check_rank_left(rank)
+            self.ranks.append(rank)
+            self.overlay.show_number(rank + 1, self.overlay.now)
+            self.say(
+                ("crib: " if match.show_seat() < 0 else "hand: ")
+                + " ".join([RANK_CHARS[r] for r in self.ranks])
+            )
+            self._prepare()
             return
         question = self.overlay.question
         if question == sq.CONFIRM:
-            if name == "#":
-                self._count_show()
-            return
-        if name not in "#0":
+            self._count_show()
             return
         self.answers[question] = name == "#"
         self._prepare()
@@ -303,11 +368,6 @@ class CribbageKeys:
             question = sq.CONFIRM
         else:
             question = sq.next_question(ranks, match.starter, crib, self.answers) or sq.CONFIRM
-        if question != self.overlay.question or question != sq.CONFIRM:
-            if self.unsaid is None:
-                self.say(_QUESTIONS[question])
-            else:
-                self.unsaid_question = question  # said after the last show's words
         self.overlay.question = question
 
     def _count_show(self):
@@ -334,34 +394,50 @@ class CribbageKeys:
             self._reset_entry()
             self.say("points entry closed")
             return
-        phase = self.match.phase
-        if phase not in (PLAY, SHOW, CUT):
-            return
-        self._reset_entry()
-        self.digits = 0
-        if phase == SHOW:
-            seat = self.match.show_seat()
-            self.peg_side = self.match.side_of(self.match.dealer if seat < 0 else seat)
+        self._reset_entry()  # the dispatch let D through only in the cut, the play, the show
+        self._points_from("")
+
+    def _points_from(self, keyed):
+        """Points entry as the keys since D leave it (`*` takes the last one back): the
+        side the D chose (the shown hand's, or the player in turn's), a letter's, digits."""
+        match = self.match
+        if match.phase == SHOW:
+            seat = match.show_seat()
+            side = match.side_of(match.dealer if seat < 0 else seat)
         else:
-            self.peg_side = self.match.side_of(self.match.play.turn)
-        self.overlay.preview_side = self.peg_side
-        self.say("points for %s: digits, then #" % self.side_names[self.peg_side])
+            side = match.side_of(match.play.turn)
+        digits = 0
+        for key in keyed:
+            if key in "ABC":
+                side = "ABC".index(key)
+            else:
+                digits = digits * 10 + int(key)
+        self.points_keys = keyed
+        self.digits = digits
+        self.peg_side = side
+        self.overlay.preview_side = side
+        self.overlay.preview_points = digits
 
     def _points_key(self, name):
-        if name in "0123456789" and self.digits < 10:
-            self.digits = self.digits * 10 + int(name)
-        elif name in "ABC" and self.match.phase != SHOW and "ABC".index(name) < self.match.sides():
-            self.peg_side = "ABC".index(name)
-        elif name == "#":
+        """A key in points entry (the dispatch let it through); the words of a refusal."""
+        keyed = self.points_keys
+        if name == "#":
+            if not keyed or keyed[-1] in "ABC":
+                return "key the points first, then # (0 for none)"
             points, side = self.digits, self.peg_side
             self._reset_entry()
             if self.match.phase == SHOW:
                 self._apply((ev.SHOW_POINTS, points))
-            elif points:
+            else:
                 self._apply((ev.PEGGED, side, points))
-            return
-        self.overlay.preview_side = self.peg_side
-        self.overlay.preview_points = self.digits
+            return None
+        if name in "ABC":
+            if "ABC".index(name) >= self.match.sides():
+                return "%s would be yellow's points: no yellow side at this table" % name
+        elif len(keyed) >= 2 and keyed[-2] in "0123456789":
+            return "points are one or two digits: # pegs %d, * takes the last back" % self.digits
+        self._points_from(keyed + name)
+        return None
 
     # -- applying --------------------------------------------------------------------------
 
@@ -403,54 +479,29 @@ class CribbageKeys:
         self.overlay.save_failed = self.history.save_error is not None
         if self.overlay.question == 0 and self.digits < 0:
             self._prepare()
-        self.overlay.prompt = self._prompt()
-
-    def _prompt(self):
-        """The sign (board.signs) of what the board waits for now, from whom: 0 when the
-        LEDs say it otherwise (the count in the play, the digits while points are keyed)."""
+        state = self.awaiting()
+        self.overlay.prompt = _DISPATCH[1][state]  # the sign: 0 when the count or digits show
+        # The prompt is said when what is awaited, or from whom, changed: each hand of the
+        # show, each side keying points; not every card of the play (the LEDs show whose
+        # turn).
         match = self.match
-        phase = match.phase
-        if self.digits >= 0:
-            return 0
-        if phase == CUT:
-            return signs.SUIT if self.starter_rank >= 0 else signs.STARTER
-        if phase == PLAY and match.starter == ev.NO_CARD and match.play.count == 0:
-            return signs.POINTS  # a deal in points: D pegs, # ends the play
-        if phase != SHOW:
-            return 0
-        question = self.overlay.question
-        if question:
-            # The questions (ui.suits: 1 flush, 2 starter's suit, 3 nobs; 4 CONFIRM) in the
-            # order of their signs, from FLUSH on.
-            return signs.FLUSH + question - 1
-        if match.show_seat() < 0 and match.starter != ev.NO_CARD:
-            return signs.CRIB
-        return signs.HAND
+        if state == _POINTS_DIGITS:
+            said = 256 + self.digits
+        elif state >= _POINTS_SIDE:
+            said = state * 16 + self.peg_side
+        elif state >= _SHOW_STATES_FROM:
+            said = state * 16 + match.show_index
+        else:
+            said = state * 16
+        if said != self.prompt_said:
+            self.prompt_said = said
+            self.unsaid_question = 1  # said at settle, after the key's own words
 
     def describe(self):
-        """One line for the console: what the board waits for now. Here, not in
-        ui.crib_match: a mode switch says it, and loading that module then was its peak."""
-        phase = self.match.phase
-        if phase is None:
-            return "press # to start a match (A players, B target, C games)"
-        return _PROMPTS.get(phase, "")
+        """The prompt in words: what the board waits for now, from whom."""
+        return rarely.run("ui.crib_words", "words", self, self.awaiting())
 
 
-_PROMPTS = {
-    CUT: "key the starter (rank, then suit), or # to count in points",
-    PLAY: "key each card as it is laid; # for go (in a points deal: D to peg, # to end)",
-    SHOW: "show: answer the questions, key the crib's ranks, or D for points",
-    GAME_OVER: "# for the next game",
-    MATCH_OVER: "# for a new match",
-}
-
-
-_QUESTIONS = {
-    sq.CONFIRM: "# to count it",
-    sq.FLUSH: "all four of one suit? # yes, 0 no",
-    sq.FLUSH_STARTER: "the starter's suit too? # yes, 0 no",
-    sq.NOBS: "a jack of the starter's suit? # yes, 0 no",
-}
 _ENTRY_NAMES = {
     ev.NEW_MATCH: "the new match",
     ev.STARTER: "the starter",

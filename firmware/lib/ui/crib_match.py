@@ -1,6 +1,9 @@
 # Keys between games, said in words: the choices keyed before a match (A players, B
-# target, C games; # starts it, in ui.crib_keys) and the line that says who won.
-# ui.crib_keys loads this for each and drops it after: they run a few times a game.
+# target, C games; # starts it, in ui.crib_keys), a game's first words and the line that
+# says who won; and `*` taking back a half-made entry's last key. ui.crib_keys loads this
+# for each and drops it after: they run a few times a game.
+from cards import RANK_CHARS
+from cribbage import events as ev
 from cribbage.game import MATCH_OVER
 from ui.crib_keys import CHOICES
 
@@ -44,3 +47,58 @@ def announce_result(keys, winner):
 def cycle(choices, current):
     index = choices.index(current) if current in choices else -1
     return choices[(index + 1) % len(choices)]
+
+
+def announce_start(keys, dealer):
+    """A game's first words: the match's choices and who deals first (named as the prompts
+    name players)."""
+    match = keys.match
+    if match.games_played == 0:
+        line = "new match: %d players, %d points, %d game%s; %s deals first" % (
+            match.players,
+            match.target,
+            match.games,
+            "" if match.games == 1 else "s",
+            dealer,
+        )
+        if match.players == 4:
+            line += " (the deal passes left, so the sides take turns)"
+        keys.say(line)
+        return
+    why = "the loser deals" if match.flags & ev.LOSER_DEALS else "the deal passes on"
+    keys.say(
+        "game %d of %d: %s deals first (%s)"
+        % (
+            match.games_played + 1,
+            match.games,
+            dealer,
+            why,
+        )
+    )
+
+
+def take_back(keys):
+    """`*` on a half-made entry: its last key goes, said on the console (the LEDs go back
+    to what that key found: the sign, the digits). Here, loaded for it: it is rare."""
+    if keys.digits >= 0:
+        keyed = keys.points_keys
+        if not keyed:
+            keys._reset_entry()
+            keys.say("taken back: D (points entry closed)")
+            return
+        keys._points_from(keyed[:-1])
+        keys.say("taken back: " + keyed[-1])
+    elif keys.starter_rank >= 0:
+        keys.say("taken back: the starter's rank " + RANK_CHARS[keys.starter_rank])
+        keys.starter_rank = -1
+    elif keys.answers:
+        question = max(keys.answers)  # asked in their order: the last has the highest
+        yes = keys.answers.pop(question)
+        keys.overlay.question = 0  # asked again (_after)
+        keys.say("taken back: the answer " + ("yes" if yes else "no"))
+    else:  # a rank of the crib (or of a hand the play did not show whole), in the show
+        rank = keys.ranks.pop()
+        if len(keys.crib_suits) > len(keys.ranks):
+            keys.crib_suits.pop()
+        keys.overlay.question = 0
+        keys.say("taken back: the %s keyed" % RANK_CHARS[rank])

@@ -1,0 +1,52 @@
+"""ui.crib_keys and ui.crib_words name the states of ui.crib_prompts by private constants
+(they cost their modules' tables no slot): each must have the table's number."""
+
+import os
+import re
+
+import ui.crib_prompts as cp
+from _paths import ROOT
+
+RENAMED = {"HAND_UNSEEN": "HAND_RANKS", "HOLD_OK": "HOLD_OK", "HOLD_UNDO": "HOLD_UNDO"}
+
+
+def constants(module):
+    with open(os.path.join(ROOT, "firmware", "lib", "ui", module + ".py")) as source:
+        return re.findall(r"^_([A-Z_]+) = const\((\d+)\)", source.read(), re.M)
+
+
+def test_the_words_number_the_states_as_the_table_does():
+    found = constants("crib_words")
+    assert len(found) == cp.STATES
+    for name, number in found:
+        assert getattr(cp, name) == int(number), name
+
+
+def test_the_keys_number_the_states_as_the_table_does():
+    found = constants("crib_keys")
+    assert len(found) >= 16
+    for name, number in found:
+        if name == "SHOW_STATES_FROM":
+            assert int(number) == cp.CRIB_RANKS  # the show's states come last but points
+            continue
+        assert getattr(cp, RENAMED.get(name, name)) == int(number), name
+
+
+def test_every_key_the_dispatch_takes_is_in_the_quick_reference():
+    import faceplate
+    import ui.crib_keys as ck
+
+    with open(os.path.join(ROOT, "hardware", "quick-reference.md")) as page:
+        text = page.read()
+    table = cp.table()
+    for name, title in faceplate.STATE_NAMES:
+        state = getattr(cp, name)
+        row = [line for line in text.splitlines() if line.startswith("| %s |" % title)]
+        assert len(row) == 1, title
+        for bit in range(18):
+            if ck._DISPATCH[0][state] >> bit & 1:
+                key = cp.KEYS[bit] if bit < 16 else ("hold #", "hold *")[bit - 16]
+                shown = "`%s`" % key
+                ranks = "`1`–`9` `0` `A` `B` `C`" in row[0] or "`0`–`9`" in row[0]
+                assert shown in row[0] or (ranks and key in "1234567890ABC"), (title, key)
+    assert len(faceplate.STATE_NAMES) == len(table)
