@@ -51,18 +51,23 @@ KEYBOARD.update({"*": ("*", False), "u": ("*", False), "U": ("*", True), "r": ("
 KEYBOARD.update({"E": ("#", True), "M": ("D", True), "B": ("B", True), "C": ("C", True)})
 KEY_HELP = [
     "keypad  1 2 3 A    ranks: 1=A 2-9 0=T A=J B=Q C=K      keys: 0-9 a b c d",
-    "        4 5 6 B    # (enter, space): go / yes / OK     * (u): undo  U: redo",
-    "        7 8 9 C    0: no   D: count in points            E: hold #",
+    "        4 5 6 B    # (enter, space): go / yes / OK     * (u): take back, undo  U: redo",
+    "        7 8 9 C    0: no   D: points (D A/B/C: whose)   E: hold #",
     "        * 0 # D    suits: 1 clubs 2 diamonds 3 hearts 4 spades",
     "M (hold D): next game - cribbage, Makao, Latvian                  q: quit",
 ]
-SHEDDING_HELP = [
+MAKAO_HELP = [
     "keypad  1 2 3 A    a card: its rank (1=A 2-9 0=T A=J B=Q C=K), then its suit:",
     "        4 5 6 B    1 clubs 2 diamonds 3 hearts 4 spades; d: a joker",
     "        7 8 9 C    #: lay the cards / take the penalty / pass   E: draw (hold #)",
     "        * 0 # D    B: Makao! (hold B)  C: challenge (hold C)  * (u) undo, U redo",
     "a (no game yet): players, then the start card.  M (hold D): next game   q: quit",
 ]
+LATVIAN_HELP = MAKAO_HELP[:3] + [
+    "        * 0 # D    * (u): clear the cards keyed, else undo   U: redo",
+    "a (no game yet): players, then the start card.  M (hold D): next game   q: quit",
+]
+HELP = (KEY_HELP, MAKAO_HELP, LATVIAN_HELP)
 
 
 def aside_name(data):
@@ -270,7 +275,7 @@ def draw_screen(sim, out, size=None):
             "  holes: each seat's share; status: mode, penalty or rank (tens, units), suit"
         )
     screen.append(score_line(sim))
-    screen += KEY_HELP if sim.app.mode == 0 else SHEDDING_HELP
+    screen += HELP[sim.app.mode]
     room = max(3, rows - len(screen) - 2)
     screen.append("console:")
     screen += ["  " + line[: columns - 3] for line in sim.console[-room:]]

@@ -14,7 +14,7 @@ def lit(rig, leds):
 
 def makao_table(rig):
     rig.hold("D")  # cribbage -> Makao
-    assert "mode: makao." in rig.lines[-1]
+    assert rig.lines[-2:] == ["mode: makao", "makao: A for players (2), then key the start card"]
     rig.keys("A")  # 3 players
     rig.keys("9 1")  # start card 9 of clubs
     return rig.app.history.state
@@ -75,7 +75,10 @@ def test_the_latvian_game_on_the_keys_with_a_joker_and_a_queen():
     rig = Rig()
     rig.hold("D")
     rig.hold("D")
-    assert "mode: latvian." in rig.lines[-1]
+    assert rig.lines[-2:] == [
+        "mode: latvian",
+        "latvian: A for players (2), then key the start card",
+    ]
     rig.keys("9 1")  # 2 players, start 9 of clubs
     referee = rig.app.history.state
     rig.keys("D 5 2 #")  # joker, then the 5 of diamonds
@@ -90,7 +93,9 @@ def test_the_latvian_game_on_the_keys_with_a_joker_and_a_queen():
 
 # Code that runs only at the boot or between games: loaded for that, then dropped, since on
 # the board a module's code sits in RAM beside every key.
-RARELY_RUN = ("modes", "recall", "board.layout_build", "ui.crib_match", "ui.crib_taps")
+RARELY_RUN = (
+    "modes", "recall", "board.layout_build", "ui.crib_match", "ui.crib_taps", "ui.crib_words",
+)  # fmt: skip
 
 
 def loaded(names):
@@ -102,17 +107,42 @@ def loaded(names):
 def test_the_code_a_boot_or_a_mode_switch_runs_is_dropped_after_it():
     store = MemoryStore()
     rig = Rig(store)
-    assert "mode: cribbage. press # to start a match" in rig.lines[-1]  # ui.crib_match's words
+    assert rig.lines[-2:] == [
+        "mode: cribbage",
+        "new match: A players (2), B target (121), C games (1); # starts it",
+    ]  # ui.crib_words' words, said once the boot is done
     assert loaded(RARELY_RUN) == []
     rig.keys("C #")  # a match of 3 games chosen and started, with ui.crib_match's words
-    assert rig.lines[-1] == "next match: 2 players, 121 points, 3 games"
+    assert rig.lines[-3:] == [
+        "next match: 2 players, 121 points, 3 games",
+        "new match: 2 players, 121 points, 3 games; blue deals first",
+        "blue deals: key the starter's rank, or # to count this deal in points",
+    ]
     assert rig.app.history.state.games == 3 and loaded(RARELY_RUN) == []
     makao_table(rig)
     assert loaded(RARELY_RUN) == [] and loaded(["ui.crib_keys", "cribbage.game"]) == []
     rig.hold("D")
     rig.hold("D")  # back to cribbage: its journal read again by recall
-    assert "mode: cribbage." in rig.lines[-1] and rig.app.history.state.games == 3
+    assert "mode: cribbage" in rig.lines and rig.app.history.state.games == 3
     assert loaded(RARELY_RUN) == [] and loaded(["ui.shed_keys", "shedding.referee"]) == []
     again = Rig(store)  # a restart: the boot reads the settings and every journal
     assert again.app.mode == 0 and again.app.history.state.games == 3
     assert loaded(RARELY_RUN) == []
+
+
+def test_makao_and_the_latvian_game_speak_as_the_page_does():
+    rig = Rig()
+    referee = makao_table(rig)  # 3 players, 9 of clubs
+    rig.keys("4 1 #")  # player 1 lays the 4 of clubs: the next loses a turn, or answers
+    assert rig.lines[-1] == "player 2 to play on 4\u2663; cards 4 5 5; 1 turn to lose"
+    rig.keys("4 2 #")  # player 2 answers with the 4 of diamonds: 2 for player 3
+    assert rig.lines[-1] == "player 3 to play on 4\u2666; cards 4 4 5; 2 turns to lose"
+    rig.keys("#")  # player 3 takes them
+    rig.keys("1 2 #")  # player 1: the ace of diamonds asks for a suit
+    assert rig.lines[-1] == "name a suit: 1 clubs 2 diamonds 3 hearts 4 spades, or # for none"
+    rig.keys("3")
+    assert rig.lines[-1].endswith("; \u2665 demanded") and referee.demand_text() == "H"
+    rig.hold("D")  # the Latvian game: no Makao call, so hold B and hold C mean nothing
+    rig.keys("9 1")
+    rig.hold("B")
+    assert rig.lines[-1] == "error: hold B does nothing in this game: it has no Makao call"

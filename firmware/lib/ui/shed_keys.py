@@ -10,10 +10,10 @@
 #   A (no game)   number of players; then key the start card to begin
 # After a jack (Makao) the board asks for the rank demanded, after an ace (Makao) or a queen
 # (Latvian) for the suit: key it, or # for none.
-from cards import JOKER, name
+from cards import JOKER, SUIT_CHARS, SUIT_SYMBOLS, name
 from history import NothingToUndo
 from shedding import referee as rf
-from shedding.rules import ACE, JACK, QUEEN, RULESETS
+from shedding.rules import ACE, CALL_OR_FIRST, JACK, QUEEN, RULESETS
 
 RANK_KEYS = "1234567890ABC"
 SUIT_KEYS = "1234"
@@ -66,6 +66,8 @@ class SheddingKeys:
             self._answer(key)
         elif long and key == "#":
             self._apply((rf.DRAW, seat, 1))
+        elif long and key in "BC" and not self._calls():
+            raise rf.RuleError("hold %s does nothing in this game: it has no Makao call" % key)
         elif long and key == "B":
             self._apply((rf.CALL, referee.challengeable if referee.challengeable >= 0 else seat))
         elif long and key == "C":
@@ -120,6 +122,9 @@ class SheddingKeys:
         else:
             self._lay(rf.NONE, rf.NONE)
 
+    def _calls(self):
+        return self.rules.name == "makao" and self.referee.options & CALL_OR_FIRST
+
     def _names_rank(self, card):
         return self.rules.name == "makao" and card >> 2 == JACK
 
@@ -151,11 +156,11 @@ class SheddingKeys:
         self.say(self.describe_table())
         if referee.rules and len(referee.finished) > before:
             self.say(
-                "seat %d is out, %s" % (referee.finished[-1] + 1, _place(len(referee.finished)))
+                "player %d is out, %s" % (referee.finished[-1] + 1, _place(len(referee.finished)))
             )
         if referee.over:
             loser = referee.loser()
-            self.say("game over" + (": seat %d loses" % (loser + 1) if loser >= 0 else ""))
+            self.say("game over" + (": player %d loses" % (loser + 1) if loser >= 0 else ""))
         if self.history.save_error is not None:
             self.say("saving failed (%s): the game goes on in memory" % self.history.save_error)
 
@@ -167,7 +172,7 @@ class SheddingKeys:
                 self.players,
             )
         top = "JOKER" if referee.top == JOKER else name(referee.top)
-        line = "seat %d to play on %s; cards %s" % (
+        line = "player %d to play on %s; cards %s" % (
             referee.turn + 1,
             top,
             " ".join([str(c) for c in referee.counts]),
@@ -175,9 +180,13 @@ class SheddingKeys:
         if referee.penalty:
             line += "; %d to take" % referee.penalty
         if referee.fours:
-            line += "; %d turns to lose" % referee.fours
-        if referee.demand_text():
-            line += "; %s demanded" % referee.demand_text()
+            line += "; %d turn%s to lose" % (referee.fours, "" if referee.fours == 1 else "s")
+        demand = referee.demand_text()
+        if demand:
+            # A suit as the cards name it everywhere else (♣ ♦ ♥ ♠), a rank as its letter.
+            line += "; %s demanded" % (
+                SUIT_SYMBOLS[SUIT_CHARS.index(demand)] if demand in "CDHS" else demand
+            )
         return line
 
     def settle(self):
@@ -187,6 +196,7 @@ class SheddingKeys:
         self._clear()
         self.overlay.question = 0
         self.overlay.preview_side = -1
+        self.say(self.describe_table())
 
     def describe(self):
         return self.describe_table()
