@@ -24,7 +24,7 @@ KEY_ROWS = [
     ("1", "A"), ("2", "2"), ("3", "3"), ("A", "J"),
     ("4", "4"), ("5", "5"), ("6", "6"), ("B", "Q"),
     ("7", "7"), ("8", "8"), ("9", "9"), ("C", "K"),
-    ("*", "undo"), ("0", "T / no"), ("#", "go / yes"), ("D", "points"),
+    ("*", "back"), ("0", "T / no"), ("#", "go / yes"), ("D", "points"),
 ]  # fmt: skip
 # The words under each units LED for the signs of board/signs.py, by the sign's name.
 SIGN_WORDS = {
@@ -260,15 +260,89 @@ def to_pdf(width, height, shapes):
     return out
 
 
+# What each state of ui.crib_prompts is, in the players' words, in the order of a deal.
+STATE_NAMES = (
+    ("NEW_MATCH", "before a match (and after one)"),
+    ("STARTER", "the cut: the starter"),
+    ("SUIT", "the starter's rank keyed: its suit"),
+    ("LAY", "the play"),
+    ("POINTS_PLAY", "the play of a deal counted in points"),
+    ("FLUSH", 'a hand: "all four of one suit?"'),
+    ("FLUSH_STARTER", 'a hand: "the starter\'s suit too?"'),
+    ("NOBS", 'a hand: "a jack of the starter\'s suit?"'),
+    ("COUNT", "a hand with nothing to ask"),
+    ("CRIB_RANKS", "the crib"),
+    ("HAND_RANKS", "a hand the play did not show whole (the play ended early)"),
+    ("SHOW_POINTS", "each hand of a deal counted in points"),
+    ("POINTS_SIDE", "points entry, just after `D` (the cut, the play)"),
+    ("POINTS_SHOW", "points entry, just after `D` (the show)"),
+    ("POINTS_DIGITS", "points entry, a digit keyed"),
+    ("NEXT_GAME", "a game won"),
+)
+# How a deal flows: what the state table cannot show by itself.
+FLOW = (
+    "Blue deals the first game; the deal then passes left every deal. With four players "
+    "(two partnerships, each a colour) the prompts name the player by colour and by where "
+    "they sit: *left of the dealer*, *the dealer's partner*, *right of the dealer*, *the "
+    "dealer*. After a game the loser deals first (the match's option; with four, the losing "
+    "side's player first after the last game's first dealer).",
+    "In the play every player who holds cards but cannot lay presses `#` (with four players "
+    "up to four in a row); when nobody can lay the board pegs the go to the last to lay by "
+    "itself, and the last card's point too. Hold `#` ends the play at once.",
+    "Points by hand: `D`, then the side's letter right after it if the points are not the "
+    "player in turn's (`A` blue, `B` orange, `C` yellow; `D A 5 #`), then one or two digits, "
+    "then `#`. In a deal counted in points `D` alone pegs for the pone, his heels is "
+    "`D` + the dealer's letter + `2 #`, and a hand of nothing is `D 0 #`. In the show `D` "
+    "counts the hand or crib being shown.",
+    "`*` takes back the last key of a half-made entry (a digit, the side letter, the `D`, the "
+    "starter's rank, a crib rank, an answer), one key at a time; with nothing half-made it "
+    "undoes the last entry, back to the match's start. Hold `*` redoes. The console says what "
+    "was taken back or undone; the LEDs go back to what they showed before it.",
+    "A key that means nothing where the board is flashes the error LEDs and the console says "
+    "why (`5 does nothing now: ...`); nothing changes. The front peg stops at the target: a "
+    "game ends the moment a side reaches it, even in the play.",
+    "Before a match the keys cycle: `A` players 2 ↔ 4 (2 → 3 → 4 on a three-track board), "
+    "`B` target 121 → 61 → 62, `C` games 1 → 3 → 5 → 7 → 9.",
+)
+
+
+def _keys_in_words(takes):
+    """The keys a state takes, those of one meaning (a rank, a digit) said once for all."""
+    groups = []  # [keys, meaning]
+    for key, meaning in takes:
+        head = meaning.split(": ")[0] if ": " in meaning else meaning
+        ranks = ": " in meaning and meaning.split(": ")[1] in _RANK_WORDS
+        if groups and groups[-1][1] == head and (ranks or head == meaning):
+            groups[-1][0].append(key)
+        else:
+            groups.append([[key], head if ranks else meaning])
+    words = []
+    for keys, meaning in groups:
+        if len(keys) == 13:
+            words.append("`1`–`9` `0` `A` `B` `C` %s (A 2–9 T J Q K)" % meaning)
+        elif len(keys) == 10:
+            words.append("`0`–`9` %s" % meaning)
+        else:
+            words.append(" ".join("`%s`" % key for key in keys) + " " + meaning)
+    return "; ".join(words)
+
+
+_RANK_WORDS = ("ace", "2", "3", "4", "5", "6", "7", "8", "9", "ten", "jack", "queen", "king")
+
+
 def quick_reference():
-    """One page for the players: a deal's keys and what the LEDs say at each step."""
+    """One page for the players: every state of the board's prompt table (ui.crib_prompts)
+    with its sign and every key it takes, and how a deal flows."""
+    from ui import crib_prompts as cp
+
     words = dict(signs())
-    sign = {name: "%d %s" % (number, SIGN_WORDS[name]) for number, name in words.items()}
+    table = cp.table()
     keys = " · ".join("`%s` %s" % (key, meaning) for key, meaning in KEY_ROWS)
     lines = [
         "# Quick reference: a deal on the board",
         "",
-        "<!-- Written by tools/faceplate.py from the board's own signs and key map. -->",
+        "<!-- Written by tools/faceplate.py from the board's own prompt table"
+        " (firmware/lib/ui/crib_prompts.py), signs and key map. -->",
         "",
         "Keys: " + keys + ". Suits: " + ", ".join(SUITS) + ".",
         "",
@@ -277,27 +351,21 @@ def quick_reference():
         "A rank or suit keyed shows for a moment as a number (ace 1 … king 13) on the count",
         "LEDs; points being keyed show there in the side's colour. An error flashes them",
         "vermillion. The **turn/hand** LED says whose turn it is, or whose hand is shown.",
+        "The console (and the web page's prompt) says the same in words, each time it changes.",
         "",
-        "| step | keys | the LEDs say |",
-        "|---|---|---|",
-        "| new match | `A` players, `B` target, `C` games, then `#` | sign %s |" % sign["STARTER"],
-        "| the starter | its rank, then its suit (or `#`: count this deal in points) | "
-        "the rank, sign %s, then the suit |" % sign["SUIT"],
-        "| the play | each card's rank as it is laid; `#` for go | the count (tens, units), "
-        "whose turn; pegs move as points score |",
-        "| a deal in points | `D`, the points, `#` to peg; `#` ends the play | sign %s |"
-        % sign["POINTS"],
-        "| each hand | `#` or `0` to the questions, `#` to count | whose hand; sign %s, %s, %s "
-        "or %s |" % (sign["FLUSH"], sign["STARTER_SUIT"], sign["NOBS"], sign["COUNT"]),
-        "| the crib | its four ranks, then the questions | sign %s; each rank as a number |"
-        % sign["CRIB"],
-        "| a hand the board cannot count | `D`, the points, `#` | sign %s |" % sign["HAND"],
-        "| points at any time | `D`, digits, `#` (`A`/`B`/`C`: whose) | the digits, the "
-        "preview peg blinking |",
-        "| a mistake | `*` undoes (hold: redo), back to the match's start | the pegs move back |",
-        "| next game | `#` | the game hole in the winner's colour |",
-        "| the web page | hold `9`: Wi-Fi off, the board's own network, the home network; "
-        "hold `0`: its PIN | the PIN digit by digit on the count LEDs (0 as one ten) |",
+    ]
+    for paragraph in FLOW:
+        lines += [paragraph, ""]
+    lines += ["| where the board is | sign | keys it takes |", "|---|---|---|"]
+    for name, title in STATE_NAMES:
+        sign, takes = table[getattr(cp, name)]
+        shown = "%d %s" % (sign, SIGN_WORDS[words[sign]]) if sign else "—"
+        lines.append("| %s | %s | %s |" % (title, shown, _keys_in_words(takes)))
+    lines += [
+        "",
+        "At any time: hold `D` switches the game (cribbage, Makao, the Latvian game); hold `9`"
+        " turns Wi-Fi off, on as the board's own network, or onto the home network; hold `0`"
+        " shows the web page's PIN digit by digit on the count LEDs (0 as one ten).",
         "",
         "The faceplate to print: [faceplate.pdf](faceplate.pdf) (1:1; the drill drawing is",
         "[drill.svg](drill.svg)).",
