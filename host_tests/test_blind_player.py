@@ -1,0 +1,21 @@
+"""A player who does only what the board says, blind to its code, scores every deal right
+(host_tests/blind_player.py). A sample here; `tools/bench.py blind` plays the whole set."""
+
+from blind_player import Blind
+from memstore import MemoryStore
+
+
+def play(seed, players, deals):
+    blind = Blind(MemoryStore(), seed, players)
+    blind.play_matches(deals)
+    return blind
+
+
+def test_a_blind_player_scores_every_deal_right_with_two_players():
+    blind = play(1, 2, 40)
+    assert blind.deals == 40 and blind.restarts + blind.undos + blind.take_backs > 0
+
+
+def test_a_blind_player_scores_every_deal_right_with_four_players():
+    blind = play(2, 4, 30)
+    assert blind.deals == 30
