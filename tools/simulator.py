@@ -51,8 +51,8 @@ KEYBOARD.update({"*": ("*", False), "u": ("*", False), "U": ("*", True), "r": ("
 KEYBOARD.update({"E": ("#", True), "M": ("D", True), "B": ("B", True), "C": ("C", True)})
 KEY_HELP = [
     "keypad  1 2 3 A    ranks: 1=A 2-9 0=T A=J B=Q C=K      keys: 0-9 a b c d",
-    "        4 5 6 B    # (enter, space): go / yes / OK     * (u): take back, undo  U: redo",
-    "        7 8 9 C    0: no   D: points (D A/B/C: whose)   E: hold #",
+    "        4 5 6 B    # (enter, space): go / yes / OK     * (u): back  U: redo",
+    "        7 8 9 C    0: no   D: points (D A/B/C: whose)    E: hold #",
     "        * 0 # D    suits: 1 clubs 2 diamonds 3 hearts 4 spades",
     "M (hold D): next game - cribbage, Makao, Latvian                  q: quit",
 ]

@@ -18,7 +18,8 @@ from _paths import FIRMWARE, ROOT
 
 OUT = os.path.join(ROOT, "hardware", "pictures")
 MADE_FROM = os.path.join(OUT, "web-pictures.sha256")
-SOURCES = ("www/index.html", "lib/web.py", "config.py")
+# The page, what serves it, the board it draws and the words it shows (the prompt).
+SOURCES = ("www/index.html", "lib/web.py", "config.py", "lib/ui/crib_words.py")
 WIDTH, HEIGHT = 360, 760
 # name: (keys on the board's keypad, or "game" for a whole game played key by key; the
 # page's element scrolled to the top; caption)
