@@ -743,3 +743,30 @@ def test_the_match_options_set_on_the_page_start_the_next_match_and_are_kept():
     assert again.app.controller.flags == ev.SKUNK_COUNTS_DOUBLE | ev.MUGGINS_ON
     again.keys("#")
     assert again.match.flags == ev.SKUNK_COUNTS_DOUBLE | ev.MUGGINS_ON
+
+
+def test_the_pin_is_said_on_the_boards_console_only_never_to_a_page():
+    rig = Rig()
+    client = client_for(rig)
+    pin = web.wifi.board_pin(rig.store)
+    answer = call(client.post("/api/keys", body={"pin": PIN, "keys": ["hold:0"]}))
+    assert answer.status_code == 200
+    assert any(("PIN %s" % pin) in line for line in rig.lines)  # the serial console has it
+    state = call(client.get("/api/state"))
+    assert ("PIN " + pin) not in state.body.decode() and pin not in "".join(state.json["console"])
+
+
+def test_a_setting_of_the_wrong_type_is_refused_and_changes_nothing():
+    rig = Rig()
+    client = client_for(rig)
+    before = call(client.get("/api/settings")).json
+    for body in (
+        {"target": 61.0}, {"games": 3.0}, {"players": 2.0}, {"players": True},
+        {"colours": 1.0}, {"brightness": 96.0}, {"brightness": True},
+        {"new_pin": "\u0661\u0662\u0663\u0664"},
+    ):  # fmt: skip
+        answer = call(client.post("/api/settings", body=dict(body, pin=PIN)))
+        assert answer.status_code == 400, body
+        assert call(client.get("/api/settings")).json == before, body
+    assert call(client.post("/api/keys", body={"pin": PIN, "keys": ["#"]})).status_code == 200
+    assert rig.match.target == 121  # the match starts with the settings as they were

@@ -56,11 +56,12 @@ class App:
         # may still run: its frames wait a few ms for the collection, not for its end)
         self.heartbeat = 0  # ticks of the last completed key poll, for the watchdog
 
-    def tell(self, line):
-        """Says a line on the console, and keeps it for the web page when there is one."""
+    def tell(self, line, secret=False):
+        """Says a line on the console, and keeps it for the web page when there is one;
+        a `secret` line (the PIN) only on the board's own console, never for the page."""
         self.said += 1
         log = self.log
-        if log is not None:
+        if log is not None and not secret:
             if len(log) >= LOG_LINES:
                 log.pop(0)
             log.append(line)

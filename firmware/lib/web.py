@@ -210,11 +210,13 @@ class Board:
             ("wifi", wifi.MODES),
         ):
             if field in body:
-                if body[field] not in allowed or isinstance(body[field], bool):
+                # Exactly the type of its choices: 61.0 == 61 and True == 1, but neither is a
+                # target or a number of players (they would be stored, then break the journal).
+                if type(body[field]) is not type(allowed[0]) or body[field] not in allowed:
                     raise WebError(400, "%s: one of %s" % (field, allowed))
                 wanted[field] = body[field]
         brightness = body.get("brightness", wanted["brightness"])
-        if not isinstance(brightness, int) or isinstance(brightness, bool):
+        if type(brightness) is not int:
             raise WebError(400, "brightness: a whole number from 8 to 255")
         if not 8 <= brightness <= 255:
             raise WebError(400, "brightness: a whole number from 8 to 255")
@@ -226,7 +228,7 @@ class Board:
             flags |= flag if value else 0
         new_pin = body.get("new_pin")
         if new_pin is not None and not (
-            isinstance(new_pin, str) and len(new_pin) == 4 and new_pin.isdigit()
+            isinstance(new_pin, str) and len(new_pin) == 4 and wifi.ascii_digits(new_pin)
         ):
             raise WebError(400, "new_pin: 4 digits")
         keys = app.controller if app.mode == 0 else None

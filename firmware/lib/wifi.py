@@ -45,8 +45,16 @@ def board_pin(store):
     return made
 
 
+def ascii_digits(text):
+    """True for 0-9 only: str.isdigit takes other scripts' digits too ("١٢٣٤")."""
+    for char in text:
+        if char not in "0123456789":
+            return False
+    return True
+
+
 def set_pin(store, pin):
-    if not isinstance(pin, str) or len(pin) != 4 or not pin.isdigit():
+    if not isinstance(pin, str) or len(pin) != 4 or not ascii_digits(pin):
         raise ValueError("a PIN is 4 digits")
     store.replace(PIN_FILE, pin.encode())
 
@@ -148,7 +156,7 @@ class Radio:
         self.server = make_server(Board(self.app, pin, "/www/index.html.gz", radio=self))
         asyncio.create_task(self.server.start_server(port=80))
         self.mode = mode
-        self.app.tell("Wi-Fi: %s; web page: %s (PIN %s)" % (mode, self.url(), pin))
+        self.app.tell("Wi-Fi: %s; web page: %s (PIN %s)" % (mode, self.url(), pin), True)
         if self.address() is None:
             asyncio.create_task(self._announce(name, pin))
 
@@ -162,7 +170,9 @@ class Radio:
             if self.wlan is not wlan:
                 return  # turned off or changed meanwhile
             if self.address() is not None:
-                self.app.tell("Wi-Fi: joined %s; web page: %s (PIN %s)" % (name, self.url(), pin))
+                self.app.tell(
+                    "Wi-Fi: joined %s; web page: %s (PIN %s)" % (name, self.url(), pin), True
+                )
                 return
         self.app.tell("Wi-Fi: %s not joined yet: check its name and password on the page" % name)
         self.app.overlay.flash_error(self.app.overlay.now)
@@ -222,6 +232,6 @@ def show_pin(app):
         digits[index] -= 48
     app.overlay.spell(bytes(digits), app.overlay.now)
     if radio is None or radio.mode == "off":
-        app.tell("web PIN %s; Wi-Fi is off (hold 9 to turn it on)" % pin)
+        app.tell("web PIN %s; Wi-Fi is off (hold 9 to turn it on)" % pin, True)
     else:
-        app.tell("web page: %s (PIN %s)" % (radio.url(), pin))
+        app.tell("web page: %s (PIN %s)" % (radio.url(), pin), True)
