@@ -56,12 +56,11 @@ class App:
         # may still run: its frames wait a few ms for the collection, not for its end)
         self.heartbeat = 0  # ticks of the last completed key poll, for the watchdog
 
-    def tell(self, line, secret=False):
-        """Says a line on the console, and keeps it for the web page when there is one;
-        a `secret` line (the PIN) only on the board's own console, never for the page."""
+    def tell(self, line):
+        """Says a line on the console, and keeps it for the web page when there is one."""
         self.said += 1
         log = self.log
-        if log is not None and not secret:
+        if log is not None:
             if len(log) >= LOG_LINES:
                 log.pop(0)
             log.append(line)

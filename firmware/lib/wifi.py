@@ -156,7 +156,7 @@ class Radio:
         self.server = make_server(Board(self.app, pin, "/www/index.html.gz", radio=self))
         asyncio.create_task(self.server.start_server(port=80))
         self.mode = mode
-        self.app.tell("Wi-Fi: %s; web page: %s (PIN %s)" % (mode, self.url(), pin), True)
+        tell_secret(self.app, "Wi-Fi: %s; web page: %s (PIN %s)" % (mode, self.url(), pin))
         if self.address() is None:
             asyncio.create_task(self._announce(name, pin))
 
@@ -170,8 +170,8 @@ class Radio:
             if self.wlan is not wlan:
                 return  # turned off or changed meanwhile
             if self.address() is not None:
-                self.app.tell(
-                    "Wi-Fi: joined %s; web page: %s (PIN %s)" % (name, self.url(), pin), True
+                tell_secret(
+                    self.app, "Wi-Fi: joined %s; web page: %s (PIN %s)" % (name, self.url(), pin)
                 )
                 return
         self.app.tell("Wi-Fi: %s not joined yet: check its name and password on the page" % name)
@@ -219,6 +219,13 @@ def cycle(app):
         app.tell("the page is served when the board starts with Wi-Fi on")
 
 
+def tell_secret(app, line):
+    """A line with the PIN: said on the board's own console (and the LEDs spell it), never
+    kept with the lines the web page reads (App.tell keeps them)."""
+    app.said += 1
+    app.say(line)
+
+
 def show_pin(app):
     """Hold 0: the PIN spelled on the count LEDs, then the last number of the board's
     address, and both said on the console."""
@@ -232,6 +239,6 @@ def show_pin(app):
         digits[index] -= 48
     app.overlay.spell(bytes(digits), app.overlay.now)
     if radio is None or radio.mode == "off":
-        app.tell("web PIN %s; Wi-Fi is off (hold 9 to turn it on)" % pin, True)
+        tell_secret(app, "web PIN %s; Wi-Fi is off (hold 9 to turn it on)" % pin)
     else:
-        app.tell("web page: %s (PIN %s)" % (radio.url(), pin), True)
+        tell_secret(app, "web page: %s (PIN %s)" % (radio.url(), pin))
