@@ -300,7 +300,7 @@ class Blind:
 
     def key_starter(self, starter):
         if self.chance(self.slips):
-            said = self.press(RANK_KEYS[(starter >> 2 + 3) % 13])
+            said = self.press(RANK_KEYS[((starter >> 2) + 3) % 13])
             said = self.press("*")
             assert said[0].startswith("taken back: the starter's rank"), said
             self.take_backs += 1

@@ -1,8 +1,9 @@
 # What each key means during a cribbage match, and the events it turns into.
 #
 # What the board waits for, and the keys each state takes with what they do, are one table
-# (ui.crib_prompts): the sign on the LEDs, the prompt's words and this dispatch all come from
-# it. A key the state does not take is refused with the error flash and a line saying why.
+# (ui.crib_prompts): the sign on the LEDs and this dispatch come from it, the prompt's words
+# (ui.crib_words) name its states. A key the state does not take is refused with the error
+# flash and a line saying why.
 # `*` takes back the last key of a half-made entry (a digit, the side letter, the D, the
 # starter's rank, a crib rank, an answer), and with none pending undoes the last entry.
 import rarely
@@ -33,7 +34,6 @@ _POINTS_SHOW = const(14)
 _POINTS_DIGITS = const(15)
 _HOLD_OK = const(16)
 _HOLD_UNDO = const(17)
-_SHOW_STATES_FROM = const(6)
 
 RANK_KEYS = "1234567890ABC"  # index = rank: A 2 .. 9 T J Q K
 SUIT_KEYS = "1234"
@@ -81,7 +81,7 @@ class CribbageKeys:
         self.unsaid = None
         self.unsaid_question = 0  # the prompt changed: said after the last key's words
         self.unsaid_result = -1  # the winner of a game the last key ended, said after it
-        self.prompt_said = -1  # which prompt the console said last (_prompt_id)
+        self.prompt_said = -1  # which prompt the console said last (see _after)
         self._reset_entry()
 
     def _reset_entry(self):
@@ -489,7 +489,7 @@ class CribbageKeys:
             said = 256 + self.digits
         elif state >= _POINTS_SIDE:
             said = state * 16 + self.peg_side
-        elif state >= _SHOW_STATES_FROM:
+        elif state >= _CRIB_RANKS:  # the show's states, after the cut's and the play's
             said = state * 16 + match.show_index
         else:
             said = state * 16

@@ -61,10 +61,8 @@ def _choices(keys):
     return "A players (%d), B target (%d), C games (%d)" % (keys.players, keys.target, keys.games)
 
 
-def words(keys, state=-1):
-    """The prompt line for what the board waits for now (or in `state`), from whom."""
-    if state < 0:
-        state = keys.awaiting()
+def words(keys, state):
+    """The prompt line for what the board waits for in `state` (keys.awaiting()), from whom."""
     match = keys.match
     if state == _NEW_MATCH:
         return "new match: %s; # starts it" % _choices(keys)
