@@ -158,7 +158,7 @@ class Blind:
 
     # What a player sees.
     def awaiting(self):
-        board = web.Board(self.rig.app, "0000", b"")
+        board = web.Board(self.rig.app, b"")
         return board.state()
 
     def sign(self):

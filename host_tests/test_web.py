@@ -18,11 +18,44 @@ from board_rig import Rig
 from cards import name, parse_many
 from memstore import MemoryStore
 
-PIN = "4321"
+NOT_PAIRED = "this phone is not paired: press Pair on the page, then hold 0 on the board"
+HOLD_0 = "hold 0 pairs a phone: it is held on the board itself"
+PAGE_BUDGET = 5 * 1024  # gzipped: one TCP window's worth on a phone's first load
+HOST = "cribbage.local"  # the board's own name: other names are refused (DNS rebinding)
+
+
+class PageRadio:
+    """wifi.Radio's part hold 0 uses: the paired phones of the page served."""
+
+    mode = "access point"
+
+    def __init__(self, phones):
+        self.phones = phones
+
+    def address(self):
+        return None
+
+    def url(self):
+        return "http://cribbage.local/"
 
 
 def client_for(rig):
-    return TestClient(web.make_server(web.Board(rig.app, PIN, web_sim.page_file())))
+    """A test client of the rig's board, with a phone paired as a player would pair it: the
+    page asks, hold 0 on the board, the page collects its token (client.token)."""
+    board = web.Board(rig.app, web_sim.page_file())
+    rig.app.radio = PageRadio(board.phones)
+    client = TestClient(web.make_server(board), host=HOST)
+    client.token = pair(client, rig.app)
+    return client
+
+
+def pair(client, app):
+    asked = call(client.post("/api/pair", body={"name": "test phone"}))
+    assert asked.status_code == 202, asked.json
+    app.press("0", True)  # hold 0 on the board
+    got = call(client.post("/api/pair/token", body={"request": asked.json["request"]}))
+    assert got.status_code == 200, got.json
+    return got.json["token"]
 
 
 def call(coroutine):
@@ -34,7 +67,7 @@ def test_reading_is_open_and_the_page_is_served_compressed():
     page = call(client.get("/"))
     assert page.status_code == 200 and page.headers["Content-Encoding"] == "gzip"
     assert page.headers["Content-Type"].startswith("text/html")
-    assert len(page.body) < 4096  # the whole page, compressed
+    assert len(page.body) < PAGE_BUDGET  # the whole page, compressed
     state = call(client.get("/api/state")).json
     assert state["mode"] == "cribbage" and state["phase"] is None
     assert (
@@ -42,53 +75,67 @@ def test_reading_is_open_and_the_page_is_served_compressed():
     )
 
 
-def test_keys_with_the_pin_play_through_the_same_rules_and_journal():
+def test_keys_from_a_paired_phone_play_through_the_same_rules_and_journal():
     store = MemoryStore()
     rig = Rig(store)
     client = client_for(rig)
-    answer = call(client.post("/api/keys", body={"pin": PIN, "keys": ["#", "5", "4", "0", "5"]}))
+    answer = call(
+        client.post("/api/keys", body={"token": client.token, "keys": ["#", "5", "4", "0", "5"]})
+    )
     assert answer.status_code == 200
     assert answer.json["front"] == [2, 0] and answer.json["count"] == 15
     assert "blue: fifteen for 2, now 2" in answer.json["console"]
     assert Rig(store).match.front == [2, 0]  # journalled like a key on the board
-    undone = call(client.post("/api/undo", body={"pin": PIN})).json
+    undone = call(client.post("/api/undo", body={"token": client.token})).json
     assert undone["front"] == [0, 0] and undone["count"] == 10
-    redone = call(client.post("/api/redo", body={"pin": PIN})).json
+    redone = call(client.post("/api/redo", body={"token": client.token})).json
     assert redone["front"] == [2, 0]
-    held = call(client.post("/api/keys", body={"pin": PIN, "keys": ["hold:#"]})).json
+    held = call(client.post("/api/keys", body={"token": client.token, "keys": ["hold:#"]})).json
     assert held["phase"] == "show"  # a held # ends the play, as on the keypad
 
 
-def test_every_bad_request_is_refused_with_a_json_error_and_changes_nothing(monkeypatch):
+def test_every_bad_request_is_refused_with_a_json_error_and_changes_nothing():
     rig = Rig()
     client = client_for(rig)
-    call(client.post("/api/keys", body={"pin": PIN, "keys": ["#", "5", "4", "C", "B", "A"]}))
+    keys = ["#", "5", "4", "C", "B", "A"]
+    call(client.post("/api/keys", body={"token": client.token, "keys": keys}))
     before = rig.match.state()
-    delays = []
-
-    async def no_wait(seconds):
-        delays.append(seconds)
-
-    monkeypatch.setattr(web.asyncio, "sleep", no_wait)
     refusals = [
         ("/api/keys", b"{not json", 400, "not JSON"),
         ("/api/keys", b"[1, 2]", 400, "a JSON object is expected"),
-        ("/api/keys", {"pin": PIN, "keys": ["5"], "colour": 1}, 400, "unknown field: colour"),
-        ("/api/keys", {"pin": PIN, "keys": ["E"]}, 400, "not a key: E"),
-        ("/api/keys", {"pin": PIN, "keys": []}, 400, "keys: a list of 1 to 32 keys"),
-        ("/api/keys", {"pin": PIN, "keys": ["5"] * 33}, 400, "keys: a list of 1 to 32 keys"),
-        ("/api/keys", {"pin": PIN, "keys": ["9"]}, 409, "39 would take the count past 31"),
+        ("/api/keys", b"[" * 990 + b"]" * 990, 400, "not JSON"),
+        (
+            "/api/keys",
+            {"token": client.token, "keys": ["5"], "colour": 1},
+            400,
+            "unknown field: colour",
+        ),
+        ("/api/keys", {"token": client.token, "keys": ["E"]}, 400, "not a key: E"),
+        ("/api/keys", {"token": client.token, "keys": []}, 400, "keys: a list of 1 to 32 keys"),
+        (
+            "/api/keys",
+            {"token": client.token, "keys": ["5"] * 33},
+            400,
+            "keys: a list of 1 to 32 keys",
+        ),
+        (
+            "/api/keys",
+            {"token": client.token, "keys": ["9"]},
+            409,
+            "39 would take the count past 31",
+        ),
         ("/api/keys", b"x" * 5000, 413, "a request body holds 2048 bytes at most"),
-        ("/api/keys", {"pin": "0000", "keys": ["5"]}, 403, "wrong PIN"),
-        ("/api/undo", {"pin": "1111"}, 403, "wrong PIN"),
-        ("/api/redo", {}, 403, "wrong PIN"),
+        ("/api/keys", {"token": "0" * 32, "keys": ["5"]}, 403, NOT_PAIRED),
+        ("/api/keys", {"pin": "1234", "keys": ["5"]}, 400, "unknown field: pin"),
+        ("/api/undo", {"token": client.token[:-1] + "x"}, 403, NOT_PAIRED),
+        ("/api/redo", {}, 403, NOT_PAIRED),
+        ("/api/keys", {"token": client.token, "keys": ["hold:0"]}, 403, HOLD_0),
     ]
     for path, body, status, error in refusals:
-        answer = call(client.post(path, body=body))
+        headers = {"Content-Type": "application/json"}
+        answer = call(client.post(path, body=body, headers=headers))
         assert (answer.status_code, answer.json) == (status, {"error": error}), (path, body)
         assert rig.match.state() == before
-    # Each wrong PIN in a row is answered more slowly than the one before.
-    assert delays == sorted(delays) and delays[0] < delays[-1] and len(delays) == 3
     for path in ("/api/files", "/webrepl", "/api/debug", "/api/state/../../config.py"):
         assert call(client.get(path)).status_code == 404
 
@@ -149,7 +196,7 @@ def served(tmp_path):
 
     sim = Simulator(str(tmp_path / "saves"))
     port = free_port()
-    server = web_sim.serve(sim, port, PIN, sim.lock)
+    server = web_sim.serve(sim, port, sim.lock)
     wait_for(lambda: _answers(port))
     yield sim, "http://127.0.0.1:%d/" % port
     server.shutdown()
@@ -162,7 +209,7 @@ def test_the_page_in_chromium_follows_the_board_and_plays_it(served, browser):
     browser.get(address)
     text = lambda: browser.find_element(By.TAG_NAME, "body").text  # noqa: E731
     wait_for(lambda: "new match: A players (2), B target (121), C games (1)" in text())
-    browser.find_element(By.ID, "pin").send_keys(PIN)
+    pair_the_page(browser, sim)
 
     def click(element_id):
         click_and_wait(browser, element_id)
@@ -191,13 +238,23 @@ def test_the_page_in_chromium_follows_the_board_and_plays_it(served, browser):
     wait_for(lambda: "blue 4, orange 8" in text())
     with sim.lock:
         assert sim.app.history.state.front == [4, 8]
-    pin = browser.find_element(By.ID, "pin")
-    pin.clear()
-    pin.send_keys("0000")
+    browser.execute_script("token='0'.repeat(32)")  # a phone that is not paired
     browser.find_element(By.ID, "key5").click()
-    wait_for(lambda: "wrong PIN" in text())
+    wait_for(lambda: NOT_PAIRED in text())
     with sim.lock:
         assert sim.app.history.state.front == [4, 8]  # refused: nothing changed
+
+
+def pair_the_page(browser, sim):
+    """Pairs the page as a player does: "pair this phone", then hold 0 on the board."""
+    from selenium.webdriver.common.by import By
+
+    browser.find_element(By.ID, "pair").click()
+    paired = lambda: browser.find_element(By.ID, "paired").text  # noqa: E731
+    wait_for(lambda: paired().startswith("code ") and "hold 0 on the board" in paired())
+    with sim.lock:
+        sim.app.press("0", True)
+    wait_for(lambda: paired() == "this phone is paired")
 
 
 def _answers(port):
@@ -301,7 +358,7 @@ def test_a_board_without_microdot_keeps_wifi_off_and_plays_on(monkeypatch):
     assert rig.match.front == [2, 0]  # the game goes on
 
 
-def test_an_access_point_named_after_the_board_and_a_pin_kept_on_flash(monkeypatch):
+def test_an_access_point_named_after_the_board_pairs_a_phone_kept_on_flash(monkeypatch):
     import sys
 
     import wifi
@@ -311,21 +368,49 @@ def test_an_access_point_named_after_the_board_and_a_pin_kept_on_flash(monkeypat
     monkeypatch.setattr(wifi, "heap_total", lambda: 4 * 1024 * 1024)  # a board with PSRAM
     store = MemoryStore()
     rig = Rig(store)
-    mode, server = call(_applied(wifi.Radio(rig.app, WifiConfig("access point"), store)))
-    assert mode == "access point" and server is not None
+
+    async def served(config, ask):
+        radio = wifi.Radio(rig.app, config, store)
+        rig.app.radio = radio
+        radio.apply()
+        await asyncio.sleep(0.05)
+        client = TestClient(radio.server, host="192.168.4.1")
+        answers = []
+        if ask:
+            asked = await client.post("/api/pair", body={"name": "Anna's phone"})
+            rig.app.press("0", True)  # hold 0 on the board
+            request = {"request": asked.json["request"]}
+            answers.append(await client.post("/api/pair/token", body=request))
+        token = answers[0].json["token"] if answers else TOKEN_KEPT[0]
+        answers.append(await client.post("/api/keys", body={"token": token, "keys": ["#"]}))
+        mode = radio.mode
+        radio.stop()
+        await asyncio.sleep(0.05)
+        return mode, answers
+
+    mode, answers = call(served(WifiConfig("access point"), True))
+    assert mode == "access point"
     assert ("hostname", "cribbage") in network.calls
     assert ("config", 1, {"essid": "cribbage", "authmode": 0}) in network.calls
-    pin = store.files["web.pin"].decode()
-    assert len(pin) == 4 and pin.isdigit()
-    assert rig.lines[-1] == (
-        "Wi-Fi: access point; web page: http://cribbage.local/ or http://192.168.4.1/ (PIN %s)"
-        % pin
-    )  # on the board's console; never in the lines the page reads
-    assert not [line for line in rig.app.log or [] if pin in line]
+    said = "Wi-Fi: access point; web page: http://cribbage.local/ or http://192.168.4.1/"
+    assert said in rig.lines
+    asked = [line for line in rig.lines if line.startswith("a phone asks to pair (code ")][0]
+    code = asked[len("a phone asks to pair (code ") :][:2]
+    assert asked == (
+        "a phone asks to pair (code %s on its page): hold 0 on the board within 30 s to let it"
+        " change the game" % code
+    )
+    assert "phone paired: Anna's phone (code %s); paired phones: 1" % code in rig.lines
+    TOKEN_KEPT[:] = [answers[0].json["token"]]
+    assert answers[1].status_code == 200 and answers[1].json["phase"] == "cut"
     assert ("active", 1, False) in network.calls  # stopped: the radio is off again
-    call(_applied(wifi.Radio(rig.app, WifiConfig("home"), store)))
+    # After a restart (a new radio on the same flash) the phone is still paired.
+    mode, answers = call(served(WifiConfig("home"), False))
     assert ("connect", "home", "secret") in network.calls
-    assert rig.lines[-1].endswith("(PIN %s)" % pin)  # the same PIN after a restart
+    assert answers[0].status_code == 200, answers[0].json
+
+
+TOKEN_KEPT = []
 
 
 def test_a_home_network_says_the_address_once_it_has_one(monkeypatch):
@@ -338,7 +423,6 @@ def test_a_home_network_says_the_address_once_it_has_one(monkeypatch):
     monkeypatch.setitem(sys.modules, "network", network)
     monkeypatch.setattr(wifi, "heap_total", lambda: 4 * 1024 * 1024)
     store = MemoryStore()
-    wifi.set_pin(store, "4321")
     rig = Rig(store)
 
     async def joining():
@@ -349,13 +433,13 @@ def test_a_home_network_says_the_address_once_it_has_one(monkeypatch):
         radio.stop()
         return first
 
-    assert call(joining()) == "Wi-Fi: home; web page: http://cribbage.local/ (PIN 4321)"
+    assert call(joining()) == "Wi-Fi: home; web page: http://cribbage.local/"
     assert rig.lines[-1] == (
-        "Wi-Fi: joined home; web page: http://cribbage.local/ or http://192.168.1.37/ (PIN 4321)"
+        "Wi-Fi: joined home; web page: http://cribbage.local/ or http://192.168.1.37/"
     )
 
 
-def test_wifi_and_the_pin_set_from_the_page_never_come_back_to_it(monkeypatch):
+def test_the_wifi_set_from_the_page_never_comes_back_to_it(monkeypatch):
     import sys
 
     import wifi
@@ -370,28 +454,27 @@ def test_wifi_and_the_pin_set_from_the_page_never_come_back_to_it(monkeypatch):
         radio = wifi.Radio(rig.app, WifiConfig("access point"), store)
         rig.app.radio = radio
         radio.apply()
-        pin = store.files["web.pin"].decode()
-        client = TestClient(radio.server)
-        body = {"pin": pin, "wifi": "home", "network": "Kitchen", "password": "s3cret-pass"}
+        client = TestClient(radio.server, host="cribbage.local")
+        asked = await client.post("/api/pair", body={})
+        rig.app.press("0", True)
+        request = {"request": asked.json["request"]}
+        token = (await client.post("/api/pair/token", body=request)).json["token"]
+        body = {"token": token, "wifi": "home", "network": "Kitchen", "password": "s3cret-pass"}
         answer = await client.post("/api/settings", body=body)
         assert answer.status_code == 200 and radio.mode == "access point"  # the answer first
         await asyncio.sleep(1.2)
         assert radio.mode == "home" and ("connect", "Kitchen", "s3cret-pass") in network.calls
-        client = TestClient(radio.server)
+        client = TestClient(radio.server, host="cribbage.local")
         shown = [await client.get(path) for path in ("/api/settings", "/api/state")]
-        changed = await client.post("/api/settings", body={"pin": pin, "new_pin": "2468"})
-        refused = await client.post("/api/settings", body={"pin": "2468", "new_pin": "24x8"})
         radio.stop()
-        return answer, shown, changed, refused
+        return answer, shown
 
-    answer, shown, changed, refused = call(evening())
+    answer, shown = call(evening())
     assert answer.json["wifi"] == "home" and answer.json["network"] == "Kitchen"
     for reply in [answer] + shown:
         assert "s3cret" not in reply.body.decode()  # never sent back, never printed
     assert not any("s3cret" in line for line in rig.lines)
     assert wifi.choice(WifiConfig("off"), store) == ("home", "Kitchen", "s3cret-pass")
-    assert changed.status_code == 200 and store.files["web.pin"] == b"2468"
-    assert (refused.status_code, refused.json) == (400, {"error": "new_pin: 4 digits"})
 
 
 def test_the_coach_answers_the_phone_that_asks_and_changes_nothing():
@@ -400,7 +483,7 @@ def test_the_coach_answers_the_phone_that_asks_and_changes_nothing():
     store = MemoryStore()
     rig = Rig(store)
     client = client_for(rig)
-    call(client.post("/api/keys", body={"pin": PIN, "keys": ["#"]}))
+    call(client.post("/api/keys", body={"token": client.token, "keys": ["#"]}))
     files = {name: bytes(data) for name, data in store.files.items()}
     version = rig.app.history.version
     cards = ["5H", "5D", "JC", "6S", "4C", "KH"]
@@ -418,7 +501,7 @@ def test_the_coach_answers_the_phone_that_asks_and_changes_nothing():
         ({"cards": cards[:5] + ["ZZ"]}, "not a card: ZZ"),
         ({"cards": cards[:5] + ["JOKER"]}, "not a cribbage card: JOKER"),
         ({"cards": cards, "pone": "yes"}, "pone: true or false"),
-        ({"cards": cards, "pin": PIN}, "unknown field: pin"),
+        ({"cards": cards, "token": client.token}, "unknown field: token"),
     ):
         refused = call(client.post("/api/coach", body=body))
         assert (refused.status_code, refused.json) == (400, {"error": error})
@@ -442,7 +525,7 @@ def test_the_coach_on_the_page_in_chromium(served, browser):
     with sim.lock:
         assert sim.app.history.state.phase is None  # nothing entered in the game
     # With "a tap enters the card", the same picker plays: a match, the starter 5S.
-    browser.find_element(By.ID, "pin").send_keys(PIN)
+    pair_the_page(browser, sim)
     browser.find_element(By.ID, "key#").click()
     browser.find_element(By.ID, "play").click()
     browser.find_element(By.ID, "card5S").click()
@@ -456,9 +539,9 @@ def test_cards_tapped_with_their_suits_need_no_questions_at_the_show():
     client = client_for(rig)
 
     def tap(card):
-        return call(client.post("/api/card", body={"pin": PIN, "card": card}))
+        return call(client.post("/api/card", body={"token": client.token, "card": card}))
 
-    call(client.post("/api/keys", body={"pin": PIN, "keys": ["#"]}))
+    call(client.post("/api/keys", body={"token": client.token, "keys": ["#"]}))
     assert tap("5S").json["phase"] == "play"  # the starter, in one tap
     for card in ("5H", "TC", "5D", "JH"):  # orange, blue, orange, blue
         assert tap(card).status_code == 200
@@ -470,8 +553,11 @@ def test_cards_tapped_with_their_suits_need_no_questions_at_the_show():
         {"error": "39 would take the count past 31"},
     )
     assert tap("5H").json == {"error": "5\u2665 was already seen this deal"}
-    assert call(client.post("/api/card", body={"pin": PIN, "card": "JOKER"})).status_code == 400
-    wrong = call(client.post("/api/card", body={"pin": "0000", "card": "9C"}))
+    assert (
+        call(client.post("/api/card", body={"token": client.token, "card": "JOKER"})).status_code
+        == 400
+    )
+    wrong = call(client.post("/api/card", body={"token": "0" * 32, "card": "9C"}))
     assert wrong.status_code == 403 and rig.match.play.count == 30
     # The suits are kept (5 of hearts: rank 4, suit 2): the show will not need to ask.
     assert (4, 2) in rig.match.seen and (9, 0) in rig.match.seen
@@ -487,9 +573,9 @@ def test_a_whole_deal_tapped_in_is_counted_without_a_question():
 
     def tap(card):
         if card == "#":
-            answer = call(client.post("/api/keys", body={"pin": PIN, "keys": ["#"]}))
+            answer = call(client.post("/api/keys", body={"token": client.token, "keys": ["#"]}))
         else:
-            answer = call(client.post("/api/card", body={"pin": PIN, "card": card}))
+            answer = call(client.post("/api/card", body={"token": client.token, "card": card}))
         rig.wait(40)  # the board's loop runs on: a show's words come once it is painted
         return answer
 
@@ -540,30 +626,39 @@ def test_history_and_settings_through_the_api():
         "palettes": palettes, "wifi": "off", "network": "", "end_early": False,
         "skunks_double": False, "loser_deals": True, "muggins": False,
     }  # fmt: skip
-    changed = call(client.post("/api/settings", body={"pin": PIN, "target": 61, "games": 3}))
+    changed = call(
+        client.post("/api/settings", body={"token": client.token, "target": 61, "games": 3})
+    )
     assert (changed.json["target"], changed.json["games"]) == (61, 3)
     assert Rig(store).app.controller.target == 61  # kept, as keys A B C keep them
-    bright = call(client.post("/api/settings", body={"pin": PIN, "brightness": 128}))
+    bright = call(client.post("/api/settings", body={"token": client.token, "brightness": 128}))
     assert bright.json["brightness"] == 128 and rig.app.renderer.brightness == 128
     assert Rig(store).app.renderer.brightness == 128  # kept on the flash too
     for body, error in (
-        ({"pin": PIN, "players": 3}, "players: 3 need a board with three tracks"),
-        ({"pin": PIN, "target": 100}, "target: one of (121, 61, 62)"),
-        ({"pin": PIN, "brightness": 300}, "brightness: a whole number from 8 to 255"),
-        ({"pin": PIN, "colour": 1}, "unknown field: colour"),
-        ({"pin": PIN, "colours": 3}, "colours: one of (0, 1, 2)"),
-        ({"pin": PIN, "muggins": 1}, "muggins: true or false"),
-        ({"pin": PIN, "wifi": "upstairs"}, "wifi: one of ('off', 'access point', 'home')"),
-        ({"pin": PIN, "wifi": "home"}, "home: enter the network's name first"),
+        ({"token": client.token, "players": 3}, "players: 3 need a board with three tracks"),
+        ({"token": client.token, "target": 100}, "target: one of (121, 61, 62)"),
+        ({"token": client.token, "brightness": 300}, "brightness: a whole number from 8 to 255"),
+        ({"token": client.token, "colour": 1}, "unknown field: colour"),
+        ({"token": client.token, "colours": 3}, "colours: one of (0, 1, 2)"),
+        ({"token": client.token, "muggins": 1}, "muggins: true or false"),
         (
-            {"pin": PIN, "network": "Kitchen", "password": "short"},
+            {"token": client.token, "wifi": "upstairs"},
+            "wifi: one of ('off', 'access point', 'home')",
+        ),
+        ({"token": client.token, "wifi": "home"}, "home: enter the network's name first"),
+        (
+            {"token": client.token, "network": "Kitchen", "password": "short"},
             "a Wi-Fi password is 8 to 63 characters (or none, for an open one)",
         ),
     ):
         refused = call(client.post("/api/settings", body=body))
         assert (refused.status_code, refused.json) == (400, {"error": error})
-    assert call(client.post("/api/settings", body={"pin": "0000"})).status_code == 403
-    call(client.post("/api/keys", body={"pin": PIN, "keys": ["#", "#", "D", "3", "1", "#"]}))
+    assert call(client.post("/api/settings", body={"token": "f" * 32})).status_code == 403
+    call(
+        client.post(
+            "/api/keys", body={"token": client.token, "keys": ["#", "#", "D", "3", "1", "#"]}
+        )
+    )
     history = call(client.get("/api/history")).json
     assert history["match"]["target"] == 61 and history["match"]["games"] == 3
     assert history["match"]["games_won"] == [0, 0] and history["past_matches"] == []
@@ -611,12 +706,12 @@ def test_side_colours_from_the_page_change_the_leds_and_the_words_and_are_kept()
     store = MemoryStore()
     rig = Rig(store)
     client = client_for(rig)
-    call(client.post("/api/keys", body={"pin": PIN, "keys": ["#", "5", "4", "0", "5"]}))
+    call(client.post("/api/keys", body={"token": client.token, "keys": ["#", "5", "4", "0", "5"]}))
     rig.wait(20)  # the board's loop repaints
     layout = rig.app.layout
     blue_front = rig.colour(layout.peg_led(0, 2, 121))
     assert blue_front == (0, 114 * 64 // 255, 178 * 64 // 255)
-    answer = call(client.post("/api/settings", body={"pin": PIN, "colours": 1}))
+    answer = call(client.post("/api/settings", body={"token": client.token, "colours": 1}))
     assert answer.json["colours"] == 1
     rig.wait(20)
     # Side 0 is purple now (204, 121, 167 at the brightness), and is called so.
@@ -640,7 +735,7 @@ def test_makao_on_the_page_shows_its_table_and_takes_its_keys(served, browser):
     browser.get(address)
     text = lambda: browser.find_element(By.TAG_NAME, "body").text  # noqa: E731
     wait_for(lambda: "makao: A for players" in text())
-    browser.find_element(By.ID, "pin").send_keys(PIN)
+    pair_the_page(browser, sim)
     for key in "A 9 1 2 1 #".split():  # three players; the 9 of clubs starts; seat 1 lays a 2
         click_and_wait(browser, "key" + key)
     wait_for(lambda: "on the pile: 2\u2663 \u00b7 2 to take" in text())
@@ -658,7 +753,7 @@ def test_a_phone_that_stops_reading_never_holds_up_the_keys():
     from ui.keys import KEY_NAMES
 
     rig = Rig()
-    server = web.make_server(web.Board(rig.app, PIN, web_sim.page_file()))
+    server = web.make_server(web.Board(rig.app, web_sim.page_file()))
     port = free_port()
     fronts = []
 
@@ -688,9 +783,9 @@ def test_a_phone_that_stops_reading_never_holds_up_the_keys():
         serving = asyncio.create_task(server.start_server(host="127.0.0.1", port=port))
         await asyncio.sleep(0.1)
         quiet = [
-            await hung(b"GET /api/events HTTP/1.1\r\nHost: board\r\n\r\n"),
+            await hung(b"GET /api/events HTTP/1.1\r\nHost: cribbage\r\n\r\n"),
             await hung(b"GET /api/state HTTP/1.1\r\nHost: bo"),
-            await hung(b"GET / HTTP/1.1\r\nHost: board\r\n\r\n", read=100),
+            await hung(b"GET / HTTP/1.1\r\nHost: cribbage\r\n\r\n", read=100),
         ]
         for key in "# 5 4 0 5 5".split():
             await press(key)
@@ -701,7 +796,7 @@ def test_a_phone_that_stops_reading_never_holds_up_the_keys():
             await press("*", config.LONG_PRESS_MS + 60)
             fronts.append(list(rig.match.front))
         reader, writer = await asyncio.open_connection("127.0.0.1", port)
-        writer.write(b"GET /api/state HTTP/1.1\r\nHost: board\r\n\r\n")
+        writer.write(b"GET /api/state HTTP/1.1\r\nHost: cribbage\r\n\r\n")
         await writer.drain()
         answer = await asyncio.wait_for(reader.read(65536), 5)
         writer.close()
@@ -735,7 +830,7 @@ def test_the_match_options_set_on_the_page_start_the_next_match_and_are_kept():
     store = MemoryStore()
     rig = Rig(store)
     client = client_for(rig)
-    body = {"pin": PIN, "skunks_double": True, "muggins": True, "loser_deals": False}
+    body = {"token": client.token, "skunks_double": True, "muggins": True, "loser_deals": False}
     answer = call(client.post("/api/settings", body=body)).json
     assert (answer["skunks_double"], answer["muggins"], answer["loser_deals"]) == (
         True, True, False,
@@ -744,17 +839,6 @@ def test_the_match_options_set_on_the_page_start_the_next_match_and_are_kept():
     assert again.app.controller.flags == ev.SKUNK_COUNTS_DOUBLE | ev.MUGGINS_ON
     again.keys("#")
     assert again.match.flags == ev.SKUNK_COUNTS_DOUBLE | ev.MUGGINS_ON
-
-
-def test_the_pin_is_said_on_the_boards_console_only_never_to_a_page():
-    rig = Rig()
-    client = client_for(rig)
-    pin = web.wifi.board_pin(rig.store)
-    answer = call(client.post("/api/keys", body={"pin": PIN, "keys": ["hold:0"]}))
-    assert answer.status_code == 200
-    assert any(("PIN %s" % pin) in line for line in rig.lines)  # the serial console has it
-    state = call(client.get("/api/state"))
-    assert ("PIN " + pin) not in state.body.decode() and pin not in "".join(state.json["console"])
 
 
 def test_a_setting_of_the_wrong_type_is_refused_and_changes_nothing():
@@ -766,8 +850,11 @@ def test_a_setting_of_the_wrong_type_is_refused_and_changes_nothing():
         {"colours": 1.0}, {"brightness": 96.0}, {"brightness": True},
         {"new_pin": "\u0661\u0662\u0663\u0664"},
     ):  # fmt: skip
-        answer = call(client.post("/api/settings", body=dict(body, pin=PIN)))
+        answer = call(client.post("/api/settings", body=dict(body, token=client.token)))
         assert answer.status_code == 400, body
         assert call(client.get("/api/settings")).json == before, body
-    assert call(client.post("/api/keys", body={"pin": PIN, "keys": ["#"]})).status_code == 200
+    assert (
+        call(client.post("/api/keys", body={"token": client.token, "keys": ["#"]})).status_code
+        == 200
+    )
     assert rig.match.target == 121  # the match starts with the settings as they were

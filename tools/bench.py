@@ -683,7 +683,7 @@ def bench_web():
         "gc.collect()\n"
         "game = gc.mem_alloc()\n"
         "import web\n"
-        "server = web.make_server(web.Board(app, '1234', 'build/board/www/index.html.gz'))\n"
+        "server = web.make_server(web.Board(app, 'build/board/www/index.html.gz'))\n"
         "gc.collect()\n"
         "print(game, gc.mem_alloc() - game)\n"
     )
@@ -723,7 +723,7 @@ def web_heap_32():
         "gc.collect()\n"
         "game = gc.mem_alloc() - before\n"
         "import web\n"
-        "server = web.make_server(web.Board(board, '1234', 'page'))\n"
+        "server = web.make_server(web.Board(board, 'page'))\n"
         "gc.collect()\n"
         "print(game, gc.mem_alloc() - before - game)\n"
     )

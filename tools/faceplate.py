@@ -158,7 +158,7 @@ def drawing(config):
         shapes.append(("text", kx + 5, ky + 8.6, 1.8, meaning, "middle"))
     shapes.append(("text", left, top + 52, 1.9, "suits: " + ", ".join(SUITS), "start"))
     shapes.append(("text", left, top + 55, 1.9, "hold D: next game (Makao, Latvian)", "start"))
-    shapes.append(("text", left, top + 58, 1.9, "hold 9: Wi-Fi · hold 0: web PIN", "start"))
+    shapes.append(("text", left, top + 58, 1.9, "hold 9: Wi-Fi · hold 0: pair a phone", "start"))
     return width, height, shapes
 
 
@@ -365,7 +365,9 @@ def quick_reference():
         "",
         "At any time: hold `D` switches the game (cribbage, Makao, the Latvian game); hold `9`"
         " turns Wi-Fi off, on as the board's own network, or onto the home network; hold `0`"
-        " shows the web page's PIN digit by digit on the count LEDs (0 as one ten).",
+        " pairs the phone whose page asks (its code is spelled on the count LEDs), so it may"
+        " change the game; with none asking it spells the last number of the board's address"
+        " digit by digit (0 as one ten).",
         "",
         "The faceplate to print: [faceplate.pdf](faceplate.pdf) (1:1; the drill drawing is",
         "[drill.svg](drill.svg)).",

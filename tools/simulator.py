@@ -49,12 +49,13 @@ KEYBOARD.update({"a": ("A", False), "b": ("B", False), "c": ("C", False), "d": (
 KEYBOARD.update({"#": ("#", False), "\r": ("#", False), "\n": ("#", False), " ": ("#", False)})
 KEYBOARD.update({"*": ("*", False), "u": ("*", False), "U": ("*", True), "r": ("*", True)})
 KEYBOARD.update({"E": ("#", True), "M": ("D", True), "B": ("B", True), "C": ("C", True)})
+KEYBOARD.update({"P": ("0", True)})
 KEY_HELP = [
     "keypad  1 2 3 A    ranks: 1=A 2-9 0=T A=J B=Q C=K      keys: 0-9 a b c d",
     "        4 5 6 B    # (enter, space): go / yes / OK     * (u): back  U: redo",
     "        7 8 9 C    0: no   D: points (D A/B/C: whose)    E: hold #",
     "        * 0 # D    suits: 1 clubs 2 diamonds 3 hearts 4 spades",
-    "M (hold D): next game - cribbage, Makao, Latvian                  q: quit",
+    "M (hold D): next game (Makao, Latvian)   P (hold 0): pair a phone      q: quit",
 ]
 MAKAO_HELP = [
     "keypad  1 2 3 A    a card: its rank (1=A 2-9 0=T A=J B=Q C=K), then its suit:",
@@ -264,7 +265,7 @@ def draw_screen(sim, out, size=None):
     columns, rows = size or shutil.get_terminal_size((80, 24))
     screen = ["Cribbage board simulator: the firmware app on fake hardware"]
     if sim.web_address:
-        screen[0] = "Cribbage board simulator; its web page: " + sim.web_address
+        screen[0] = "Cribbage board simulator; page: %s  P pairs a phone" % sim.web_address
     screen += ansi_board(sim)
     if sim.app.mode == 0:
         screen.append(
@@ -352,9 +353,6 @@ def main(argv=None):
     parser.add_argument(
         "--web", metavar="PORT", type=int, help="also serve the board's web page on PORT"
     )
-    parser.add_argument(
-        "--pin", help="a new PIN (4 digits) the page must give to change the game; kept"
-    )
     args = parser.parse_args(argv)
     if args.script:
         if args.data is None:
@@ -367,18 +365,15 @@ def main(argv=None):
         print(moved_words(sim.moved_aside))
     if args.web:
         import web_sim
-        import wifi
 
-        if args.pin is not None:
-            try:
-                wifi.set_pin(sim.app.store, args.pin)  # kept, as a PIN changed on the page
-            except ValueError as error:
-                raise SystemExit("error: --pin: %s" % error) from None
-        pin = wifi.board_pin(sim.app.store)
         port = web_sim.free_port(args.web)
-        web_sim.serve(sim, port, pin, sim.lock)
-        sim.web_address = "http://127.0.0.1:%d/ (PIN %s)" % (port, pin)
-        print("the web page: " + sim.web_address, flush=True)
+        web_sim.serve(sim, port, sim.lock)
+        sim.web_address = "http://127.0.0.1:%d/" % port
+        print(
+            "the web page: %s (to let a phone change the game: Pair on the page, then P here,"
+            " which holds 0)" % sim.web_address,
+            flush=True,
+        )
         if not sys.stdin.isatty():
             stop = threading.Event()
             while not stop.wait(POLL_MS / 1000.0):  # no terminal: serve until stopped

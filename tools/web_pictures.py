@@ -81,13 +81,11 @@ def shoot(driver, keys, element, path):
     import web_sim
     from key_player import play_match
     from simulator import Simulator
-    from wifi import set_pin
 
     with tempfile.TemporaryDirectory() as data:
         sim = Simulator(data)
-        set_pin(sim.app.store, "1234")
         port = web_sim.free_port(8790)
-        server = web_sim.serve(sim, port, "1234", sim.lock)  # from here the console is kept
+        server = web_sim.serve(sim, port, sim.lock)  # from here the console is kept
         try:
             with sim.lock:
                 if keys == "game":

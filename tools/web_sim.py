@@ -34,7 +34,7 @@ def free_port(wanted):
     raise SystemExit("error: ports %d to %d are all taken" % (wanted, wanted + 19))
 
 
-def serve(sim, port, pin, lock):
+def serve(sim, port, lock):
     """Starts the server in a thread; returns the microdot app (shutdown() stops it)."""
     from web import Board, make_server
 
@@ -46,6 +46,7 @@ def serve(sim, port, pin, lock):
         """wifi.Radio's part the keys use (hold 0, hold 9), for a page served here."""
 
         mode = "simulated"
+        phones = None
 
         def address(self):
             return "127.0.0.1"
@@ -56,8 +57,9 @@ def serve(sim, port, pin, lock):
         def apply(self):
             sim.app.tell("the simulator serves its page until it stops")
 
-    board = SimulatedBoard(sim.app, pin, page_file(), lock=lock)
+    board = SimulatedBoard(sim.app, page_file(), lock=lock, local=True)
     sim.app.radio = PageRadio()
+    sim.app.radio.phones = board.phones
     server = make_server(board)
     thread = threading.Thread(
         target=server.run, kwargs={"host": "127.0.0.1", "port": port}, daemon=True

@@ -39,6 +39,7 @@ class App:
         self.overlay = Overlay()
         self.settings = Journal(store, SETTINGS)
         self.log = None  # the last console lines, kept once the web page is served
+        self.problems = []  # damaged files found (kept aside), for the page: usually none
         self.radio = None  # Wi-Fi and the web server (wifi.Radio), once the loop runs
         self.said = 0  # console lines said so far, and frames shown: a live page redraws
         self.frames = 0  # when either changes
@@ -106,10 +107,11 @@ class App:
 
     def remember_choices(self, choices):
         """The match choices (bytes: players, target, games, options), kept for a restart
-        with the mode, the brightness and the side colours. Here, not in modes.py: keyed a
-        few times before each match, it would load that module each time."""
+        with the mode, the brightness and the side colours (the flash's refusal returned, and
+        said). Here, not in modes.py: keyed a few times before each match, it would load that
+        module each time."""
         self.choices = choices
-        self._save_settings(self.mode, "the match choices")
+        return self._save_settings(self.mode, "the match choices")
 
     def _save_settings(self, mode, what):
         choices = self.choices or b"\0\0\0\0"
@@ -120,6 +122,8 @@ class App:
             self.settings.rewrite([record])
         except OSError as error:
             self.tell("saving %s failed (%s)" % (what, error))
+            return error
+        return None
 
     # -- input -----------------------------------------------------------------------------
 
@@ -148,7 +152,7 @@ class App:
             if name == "9":
                 wifi.cycle(self)  # hold 9: Wi-Fi off, access point, home network
             else:
-                wifi.show_pin(self)  # hold 0: the web page's PIN on the count LEDs
+                wifi.hold_zero(self)  # hold 0: pairs the phone that asks, or says the address
             self.dirty = True
         elif self.controller.key(name, long, self.overlay.now):
             self.dirty = True

@@ -44,6 +44,10 @@ def boot(app, now):
         if index != mode:  # open_mode reads this one
             name = MODE_NAMES[index]
             check(app, Journal(app.store, name + ".log"), name + " journal", now)
+    # The board's other journals: a damaged one is kept aside and said, never replaced
+    # without a word (the home network forgotten, phones no longer paired).
+    check(app, Journal(app.store, "wifi.log"), "the Wi-Fi choice", now)
+    check(app, Journal(app.store, "phones.log"), "the paired phones", now)
     return mode  # App.open_mode opens it, once this module is dropped
 
 
@@ -57,6 +61,7 @@ def check(app, journal, what, now):
         journal.problem = "%s; mending it failed (%s)" % (journal.problem, error)
     if journal.problem:
         app.tell("%s: %s" % (what, journal.problem))
+        app.problems.append("%s: %s" % (what, journal.problem))
         app.overlay.flash_error(now)
     return last
 
@@ -111,7 +116,12 @@ def archive_match(app, match):
     from cribbage import tally
 
     try:
-        tally.archive(app.store, match.finished[0], match.finished[1])
+        aside = tally.archive(app.store, match.finished[0], match.finished[1])
+        if aside is not None:
+            line = "the statistics file was damaged: kept as %s; the totals start again" % aside
+            app.tell(line)
+            app.problems.append(line)
+            app.overlay.flash_error(app.overlay.now)
     except OSError as error:
         app.tell("statistics not saved (%s)" % error)
         app.overlay.flash_error(app.overlay.now)

@@ -1,24 +1,34 @@
 # The board's own web page and its JSON API, served by microdot (installed on the board by
 # tools/deploy.py from the pinned PyPI package) in the same asyncio loop as the keys.
 #
-# Reading is open on the local network; anything that changes the game carries the board's
-# PIN, and wrong PINs are answered more slowly each time. Keys sent from the page go through
-# App.press: the same rules, journal and undo as the keypad.
+# Reading is open on the local network, to pages of the board's own name or address only;
+# anything that changes the game carries the token of a phone paired at the board (pairing.py),
+# is sent as JSON from the board's own page, and happens whole or not at all. Keys sent from
+# the page go through App.press: the same rules, journal and undo as the keypad. The threat
+# model and what each defence measures: docs/security.md.
 import asyncio
 import json
 from binascii import hexlify
 
 from microdot import Microdot, Request, Response
+from microdot.microdot import NoCaseDict
 from microdot.sse import with_sse
 
 import wifi
 from cards import CardError, name, parse
 from cribbage.events import END_EARLY, LOSER_DEALS, MUGGINS_ON, SKUNK_COUNTS_DOUBLE
+from pairing import PAIR_WINDOW_MS, PairError, Phones
 
 MAX_BODY = 2048  # a request body above this is refused whole
+MAX_HEAD = 4096  # the request line and headers together, bytes
+MAX_HEADERS = 32  # header lines in one request
+READ_TIMEOUT_S = 10  # a request not wholly sent by then is dropped
+MAX_CONNECTIONS = 8  # open at once, live pages' streams among them; more are answered 503
+MAX_STREAMS = 4  # live pages' streams open at once
 MAX_KEYS = 32  # keys in one request
 LONG = "hold:"  # a key held, as "hold:#"
 KEY_NAMES = "123A456B789C*0#D"
+ALONE = ("hold:D", "hold:9")  # keys that change more than the game: one to a request
 EVENT_CHECK_MS = 50  # how often a live page's stream looks for a change
 # The match options (NEW_MATCH's flags), by the names the API gives them.
 OPTIONS = (
@@ -26,8 +36,8 @@ OPTIONS = (
     ("loser_deals", LOSER_DEALS), ("muggins", MUGGINS_ON),
 )  # fmt: skip
 SETTINGS_FIELDS = (
-    "pin", "players", "target", "games", "end_early", "skunks_double", "loser_deals", "muggins",
-    "brightness", "colours", "new_pin", "wifi", "network", "password",
+    "token", "players", "target", "games", "end_early", "skunks_double", "loser_deals",
+    "muggins", "brightness", "colours", "wifi", "network", "password",
 )  # fmt: skip
 
 
@@ -49,17 +59,56 @@ class _Unlocked:
 
 class Board:
     """What the page sees of the App, and what it may do to it. `lock` is held around every
-    use of the App (the simulator serves from a thread); `radio` is the board's wifi.Radio."""
+    use of the App (the simulator serves from a thread); `radio` is the board's wifi.Radio;
+    `local`: the simulator's page, served on 127.0.0.1, answers to localhost too."""
 
-    def __init__(self, app, pin, page, lock=None, radio=None):
+    def __init__(self, app, page, lock=None, radio=None, local=False):
         self.app = app
         if app.log is None:
             app.log = []  # from now on the app keeps its last console lines for the page
-        self.pin = pin  # 4 digits
         self.page = page  # the page's file, gzip-compressed
-        self.wrong = 0  # wrong PINs in a row: each one answered more slowly
         self.lock = lock if lock is not None else _Unlocked()
         self.radio = radio
+        self.local = local
+        self.phones = Phones(app.store)
+
+    def refusal(self, request):
+        """(status, words) for a request the board does not take from where it came, or
+        None. Reads and changes name the board (never another site's name, as a page using
+        DNS rebinding sends); changes are JSON (which another site's page cannot send without
+        asking first) from the board's own page, or from no page at all."""
+        host = request.headers.get("Host")
+        if not isinstance(host, str) or not self.own_name(host):
+            return 421, "this board answers to its own name or address only (Host: %s)" % (
+                str(host)[:60]
+            )
+        if request.method in ("GET", "HEAD"):
+            return None
+        kind = request.headers.get("Content-Type", "")
+        if kind.split(";")[0].strip().lower() != "application/json":
+            return 415, "changes are sent as Content-Type: application/json"
+        origin = request.headers.get("Origin")
+        if origin is not None and origin.lower() != "http://" + host.lower():
+            return 403, "a page from another site may not change the game (Origin: %s)" % (
+                origin[:60]
+            )
+        return None
+
+    def own_name(self, host):
+        name = host.lower()
+        if name.startswith("["):
+            return False  # an IPv6 address: the board has none
+        if ":" in name:
+            name, port = name.rsplit(":", 1)
+            if not port or not wifi.ascii_digits(port):
+                return False
+        own = self.app.config.HOSTNAME.lower()
+        if name == own or name == own + ".local":
+            return True
+        if self.local and name in ("127.0.0.1", "localhost"):
+            return True
+        address = self.radio.address() if self.radio is not None else None
+        return address is not None and name == address
 
     def state(self):
         with self.lock:
@@ -80,6 +129,7 @@ class Board:
             "order": list(pixels.ORDER[:3]),
             "brightness": app.renderer.brightness,
             "sides": list(app.side_names),
+            "problems": list(app.problems),
         }
         if app.mode == 0:
             state.update(cribbage_state(game, app.overlay))
@@ -193,8 +243,9 @@ class Board:
 
     def settle(self, body):
         """The next match's choices (kept as A, B and C keep them), the brightness, the side
-        colours, the PIN and the Wi-Fi: all checked before any is changed."""
+        colours and the Wi-Fi: all checked before any is changed."""
         with self.lock:
+            self.check_token(body)
             self._settle(body)
 
     def _settle(self, body):
@@ -226,11 +277,6 @@ class Board:
             if not isinstance(value, bool):
                 raise WebError(400, "%s: true or false" % option)
             flags |= flag if value else 0
-        new_pin = body.get("new_pin")
-        if new_pin is not None and not (
-            isinstance(new_pin, str) and len(new_pin) == 4 and wifi.ascii_digits(new_pin)
-        ):
-            raise WebError(400, "new_pin: 4 digits")
         keys = app.controller if app.mode == 0 else None
         if keys is not None and wanted["players"] == 3 and keys.tracks < 3:
             raise WebError(400, "players: 3 need a board with three tracks")
@@ -243,6 +289,8 @@ class Board:
                 )  # fmt: skip
             except ValueError as error:
                 raise WebError(400, str(error)) from None
+            except OSError as error:
+                raise WebError(507, "not saved: the flash refused it (%s)" % error) from None
             if self.radio is not None:
                 asyncio.create_task(self._wifi_later())
         if keys is not None:
@@ -257,52 +305,216 @@ class Board:
 
             colours.apply(app, brightness, wanted["colours"])
         # One write keeps the choices, the brightness and the colours together.
-        app.remember_choices(bytes([wanted["players"], wanted["target"], wanted["games"], flags]))
-        if new_pin is not None:
-            wifi.set_pin(app.store, new_pin)
-            self.pin = new_pin
+        problem = app.remember_choices(
+            bytes([wanted["players"], wanted["target"], wanted["games"], flags])
+        )
+        if problem is not None:
+            raise WebError(507, "kept in memory only: the flash refused it (%s)" % problem)
 
     async def _wifi_later(self):
         # The answer leaves first: a new Wi-Fi mode ends this page's own connection.
         await asyncio.sleep(1)
         self.radio.apply()
 
-    async def check_pin(self, body):
-        if body.get("pin") == self.pin:
-            self.wrong = 0
-            return
-        self.wrong += 1
-        await asyncio.sleep(min(0.2 * (1 << min(self.wrong, 6)), 10))
-        raise WebError(403, "wrong PIN")
+    def check_token(self, body):
+        if not self.phones.paired(body.get("token")):
+            raise WebError(
+                403, "this phone is not paired: press Pair on the page, then hold 0 on the board"
+            )
 
-    def enter_card(self, card):
-        self._act(None, False, card)
+    # -- pairing ---------------------------------------------------------------------------
 
-    def press(self, keys):
-        """Presses keys as the keypad would; a refused one ends it with 409 and its reason."""
-        for key in keys:
-            long = key.startswith(LONG)
-            self._act(key[len(LONG) :] if long else key, long, -1)
-
-    def _act(self, key, long, card):
-        # The app refuses as the keypad does, with an "error: ..." console line: 409 here.
+    def ask_to_pair(self, phone):
+        """A page asks to pair: its code spelled on the count LEDs and said on the console."""
         with self.lock:
+            app = self.app
             try:
-                said = self.app.said
-                if key is not None:
-                    self.app.press(key, long)
-                else:
-                    self.app.enter_card(card)
-                log = self.app.log
-                for index in range(max(0, len(log) - (self.app.said - said)), len(log)):
-                    if log[index].startswith("error: "):
-                        raise WebError(409, log[index][7:])
+                request, code = self.phones.ask(phone, app.overlay.now)
+            except PairError as error:
+                app.tell("error: %s" % error)
+                app.overlay.flash_error(app.overlay.now)
+                raise WebError(409, str(error)) from None
             finally:
                 self.acted()
+            app.overlay.spell(bytes([ord(digit) - 48 for digit in code]), app.overlay.now)
+            app.tell(
+                "a phone asks to pair (code %s on its page): hold 0 on the board within %d s"
+                " to let it change the game" % (code, PAIR_WINDOW_MS // 1000)
+            )
+            app.dirty = True
+            return {"request": request, "code": code, "seconds": PAIR_WINDOW_MS // 1000}
+
+    def collect_token(self, request):
+        with self.lock:
+            now = self.app.overlay.now  # the keys' clock: hold 0 is timed by it
+            try:
+                token = self.phones.collect(request, now)
+            except PairError as error:
+                raise WebError(410, str(error)) from None
+            if token is None:
+                return {"waiting": self.phones.seconds_left(now)}, 202
+            return {"token": token}, 200
+
+    def listed_phones(self, body):
+        with self.lock:
+            self.check_token(body)
+            return {"phones": self.phones.listed(body["token"])}
+
+    def revoke_phone(self, body):
+        with self.lock:
+            self.check_token(body)
+            phone = body.get("id")
+            if not isinstance(phone, str):
+                raise WebError(400, "id: the paired phone's id, as listed")
+            try:
+                self.phones.revoke(phone)
+            except PairError as error:
+                raise WebError(404, str(error)) from None
+            except OSError as error:
+                raise WebError(507, "not forgotten: the flash refused it (%s)" % error) from None
+            self.app.tell(
+                "a paired phone was forgotten; paired phones: %d" % len(self.phones.hashes)
+            )
+            return {"phones": self.phones.listed(body["token"])}
+
+    # -- keys ------------------------------------------------------------------------------
+
+    def enter_card(self, card):
+        with self.lock:
+            try:
+                self.app.settle()
+                refused = self._refused(None, False, card)
+                if refused is not None:
+                    raise WebError(409, refused)
+                self._saved()
+            finally:
+                self.acted()
+
+    def press(self, keys):
+        """Presses keys as the keypad would, all of them or none: a refused one puts back
+        what those before it changed (files, the game, the half-made entry) and answers 409."""
+        with self.lock:
+            app = self.app
+            try:
+                app.settle()  # what an earlier key left for the idle moment is written first
+                before = Snapshot(app) if len(keys) > 1 else None
+                for index in range(len(keys)):
+                    key = keys[index]
+                    long = key.startswith(LONG)
+                    refused = self._refused(key[len(LONG) :] if long else key, long, -1)
+                    if refused is None:
+                        continue
+                    if before is not None and index:
+                        before.restore()
+                        refused = "key %d of %d (%s): %s; none of the request's keys was kept" % (
+                            index + 1, len(keys), key, refused,
+                        )  # fmt: skip
+                        app.tell("error: " + refused)
+                    raise WebError(409, refused)
+                self._saved()
+            finally:
+                self.acted()
+
+    def _refused(self, key, long, card):
+        # The app refuses as the keypad does, with an "error: ..." console line: its words.
+        app = self.app
+        said = app.said
+        if key is not None:
+            app.press(key, long)
+        else:
+            app.enter_card(card)
+        log = app.log
+        for index in range(max(0, len(log) - (app.said - said)), len(log)):
+            if log[index].startswith("error: "):
+                return log[index][7:]
+        return None
+
+    def _saved(self):
+        # Answered 200 only once on flash: what the key left for the idle moment (a
+        # checkpoint, a new match's journal) is written now, before the answer.
+        app = self.app
+        app.settle()
+        if app.history.save_error is not None:
+            raise WebError(
+                507, "kept in memory only: the flash refused it (%s)" % app.history.save_error
+            )
 
     def acted(self):
         """After the page acted on the game (the simulator repaints here; the board's own
         loop repaints within 20 ms)."""
+
+
+class Snapshot:
+    """What a request's keys may change, as it was before them: the files they write (the
+    mode's journal, the settings, the statistics), the keys' half-made entry and the LEDs'
+    overlay. Taken for a request of several keys (one key is refused whole by the keys
+    themselves); restore() puts it back, the game read again from its journal as after a
+    power cut."""
+
+    def __init__(self, app):
+        from cribbage.tally import FILE as STATS_FILE
+
+        self.app = app
+        self.names = (app.history.journal.name, app.settings.name, STATS_FILE)
+        self.files = [_read_file(app.store, name) for name in self.names]
+        self.fields = (_fields(app.controller), _fields(app.overlay))
+        self.choices = app.choices
+        self.log = list(app.log)
+
+    def restore(self):
+        app = self.app
+        for index in range(len(self.names)):
+            data = self.files[index]
+            if data is None:
+                app.store.remove(self.names[index])
+            else:
+                app.store.replace(self.names[index], data)
+        app.history.journal.length = -1  # the journals' lengths are asked afresh
+        app.settings.length = -1
+        app.history.load()
+        _put_fields(app.controller, self.fields[0])
+        _put_fields(app.overlay, self.fields[1])
+        app.choices = self.choices
+        app.log[:] = self.log
+        app.dirty = True
+
+
+def _read_file(store, name):
+    handle = store.open(name)
+    if handle is None:
+        return None
+    data = bytearray(store.size(name))
+    try:
+        handle.readinto(data)
+    finally:
+        handle.close()
+    return bytes(data)
+
+
+def _fields(thing):
+    kept = {}
+    fields = thing.__dict__
+    for field in fields:
+        value = fields[field]
+        if isinstance(value, list):
+            value = list(value)  # the entry's own lists and dicts change in place
+        elif isinstance(value, dict):
+            value = dict(value)
+        kept[field] = value
+    return kept
+
+
+def _put_fields(thing, kept):
+    for field in kept:
+        value = kept[field]
+        now = getattr(thing, field, None)
+        if isinstance(value, list) and isinstance(now, list):
+            now[:] = value  # the same list: others may hold it (the side names)
+        elif isinstance(value, dict) and isinstance(now, dict):
+            now.clear()
+            now.update(value)
+        else:
+            setattr(thing, field, value)
 
 
 def cribbage_state(match, overlay):
@@ -333,7 +545,7 @@ def read_body(request, allowed):
         raise WebError(413, "a request body holds %d bytes at most" % MAX_BODY)
     try:
         body = json.loads(request.body.decode("utf-8") if request.body else "{}")
-    except (ValueError, UnicodeError):
+    except (ValueError, UnicodeError, RuntimeError):  # RuntimeError: nested too deep
         raise WebError(400, "not JSON") from None
     if not isinstance(body, dict):
         raise WebError(400, "a JSON object is expected")
@@ -351,6 +563,10 @@ def checked_keys(body):
         name = key[len(LONG) :] if isinstance(key, str) and key.startswith(LONG) else key
         if not isinstance(name, str) or len(name) != 1 or name not in KEY_NAMES:
             raise WebError(400, "not a key: %s" % str(key)[:40])
+        if key == LONG + "0":
+            raise WebError(403, "hold 0 pairs a phone: it is held on the board itself")
+        if key in ALONE and len(keys) > 1:
+            raise WebError(400, "%s changes more than the game: send it alone" % key)
     return keys
 
 
@@ -376,9 +592,103 @@ def checked_cards(body):
     return cards
 
 
+class BoardServer(Microdot):
+    """microdot with the limits a board's heap needs: the request line and headers bounded
+    in bytes and count, a whole request within READ_TIMEOUT_S, at most MAX_CONNECTIONS open;
+    a request it cannot read is answered 4xx in words, never with a traceback."""
+
+    def __init__(self):
+        Microdot.__init__(self)
+        self.connections = 0
+        self.streams = 0
+
+    async def handle_request(self, reader, writer):
+        if self.connections >= MAX_CONNECTIONS:
+            await _answer(writer, WebError(503, "the board is busy: try again in a moment"))
+            return
+        self.connections += 1
+        try:
+            try:
+                request = await asyncio.wait_for(
+                    read_request(self, reader, writer), READ_TIMEOUT_S
+                )
+            except asyncio.TimeoutError:
+                request = WebError(408, "a request is sent whole within %d s" % READ_TIMEOUT_S)
+            if request is None:
+                await writer.aclose()
+            elif isinstance(request, WebError):
+                await _answer(writer, request)
+            else:
+                response = await self.dispatch_request(request)
+                if response != Response.already_handled:
+                    await response.write(writer)
+                await writer.aclose()
+        except OSError:
+            pass  # the phone went away
+        finally:
+            self.connections -= 1
+
+
+async def _answer(writer, error):
+    try:
+        answer = json.dumps({"error": error.words})
+        await Response(answer, error.status, {"Content-Type": "application/json"}).write(writer)
+        await writer.aclose()
+    except OSError:
+        pass
+
+
+async def read_request(server, reader, writer):
+    """The Request sent, a WebError for one the board does not take, or None when the
+    connection closed before a request."""
+    head = b""
+    end = -1
+    while end < 0:
+        if len(head) >= MAX_HEAD:
+            return WebError(431, "the request line and headers hold %d bytes at most" % MAX_HEAD)
+        chunk = await reader.read(MAX_HEAD - len(head))
+        if not chunk:
+            return None if not head.strip() else WebError(400, "the request ended early")
+        head += chunk
+        end = head.find(b"\r\n\r\n")
+    rest = head[end + 4 :]
+    try:
+        lines = head[:end].decode().split("\r\n")
+    except UnicodeError:
+        return WebError(400, "a request's line and headers are text (UTF-8)")
+    parts = lines[0].split(" ")
+    if len(parts) != 3 or not parts[1].startswith("/") or not parts[2].startswith("HTTP/1."):
+        return WebError(400, "not an HTTP request line: %s" % lines[0][:60])
+    if len(lines) - 1 > MAX_HEADERS:
+        return WebError(431, "a request has %d headers at most" % MAX_HEADERS)
+    headers = NoCaseDict()
+    for line in lines[1:]:
+        field, colon, value = line.partition(":")
+        if not colon or not field or field != field.strip():
+            return WebError(400, "not a header: %s" % line[:60])
+        headers[field] = value.strip()
+    if "Transfer-Encoding" in headers:
+        return WebError(411, "a body is sent with its Content-Length (not chunked)")
+    length = headers.get("Content-Length", "0")
+    if not length or not wifi.ascii_digits(length) or len(length) > 9:
+        return WebError(400, "Content-Length: a whole number of bytes")
+    length = int(length)
+    if length > MAX_BODY:
+        return WebError(413, "a request body holds %d bytes at most" % MAX_BODY)
+    if length > len(rest):
+        rest += await reader.readexactly(length - len(rest))
+    try:
+        return Request(
+            server, writer.get_extra_info("peername"), parts[0], parts[1], parts[2][5:],
+            headers, body=rest[:length], sock=(reader, writer),
+        )  # fmt: skip
+    except (ValueError, IndexError, UnicodeError):
+        return WebError(400, "not a request the board understands: %s" % parts[1][:60])
+
+
 def make_server(board):
     """The microdot application for a Board."""
-    server = Microdot()
+    server = BoardServer()
     Request.max_content_length = MAX_BODY  # longer bodies are refused before they are read
 
     def refusing(handler):
@@ -392,9 +702,31 @@ def make_server(board):
 
         return guarded
 
+    @server.before_request
+    async def from_where(request):
+        refused = board.refusal(request)
+        if refused is not None:
+            return {"error": refused[1]}, refused[0]
+        return None
+
     @server.errorhandler(413)
     async def too_big(request):
         return {"error": "a request body holds %d bytes at most" % MAX_BODY}, 413
+
+    @server.errorhandler(404)
+    async def not_found(request):
+        return {"error": "no such page: %s" % request.path[:60]}, 404
+
+    @server.errorhandler(405)
+    async def not_allowed(request):
+        return {"error": "%s is not taken at %s" % (request.method, request.path[:60])}, 405
+
+    @server.errorhandler(Exception)
+    async def broken(request, error):
+        # Said on the board's console (not the page's): the request is refused, the game goes
+        # on, and the words say what to report.
+        board.app.say("web: %s answered 500 (%r)" % (request.path[:60], error))
+        return {"error": "the board could not answer this (%s)" % type(error).__name__}, 500
 
     @server.get("/")
     async def page(request):
@@ -414,17 +746,26 @@ def make_server(board):
         return {"places": [[led, x, y, kind] for led, _, x, y, kind in found]}
 
     @server.get("/api/events")
+    async def events(request):
+        if server.streams >= MAX_STREAMS:
+            return {"error": "%d pages follow the board live already" % MAX_STREAMS}, 503
+        return await live(request)
+
     @with_sse
-    async def events(request, sse):
+    async def live(request, sse):
         # The state each time it changes. A phone that stops reading gets no backlog: the
         # next state is queued only once the last one has gone out.
-        sent = None
-        while True:
-            now = board.changes()
-            if now != sent and not sse.queue:
-                sent = now
-                await sse.send(board.state())
-            await asyncio.sleep(EVENT_CHECK_MS / 1000)
+        server.streams += 1
+        try:
+            sent = None
+            while True:
+                now = board.changes()
+                if now != sent and not sse.queue:
+                    sent = now
+                    await sse.send(board.state())
+                await asyncio.sleep(EVENT_CHECK_MS / 1000)
+        finally:
+            server.streams -= 1
 
     @server.get("/api/history")
     async def history(request):
@@ -437,29 +778,49 @@ def make_server(board):
     @server.post("/api/settings")
     @refusing
     async def settings(request):
-        body = read_body(request, SETTINGS_FIELDS)
-        await board.check_pin(body)
-        board.settle(body)
+        board.settle(read_body(request, SETTINGS_FIELDS))
         return board.settings()
 
     @server.get("/api/settings")
     async def read_settings(request):
         return board.settings()
 
+    @server.post("/api/pair")
+    @refusing
+    async def pair(request):
+        phone = read_body(request, ("name",)).get("name", "phone")
+        if not isinstance(phone, str):
+            raise WebError(400, "name: the phone's name, as text")
+        return board.ask_to_pair(phone), 202
+
+    @server.post("/api/pair/token")
+    @refusing
+    async def token(request):
+        return board.collect_token(read_body(request, ("request",)).get("request"))
+
+    @server.post("/api/phones")
+    @refusing
+    async def phones(request):
+        return board.listed_phones(read_body(request, ("token",)))
+
+    @server.post("/api/phones/forget")
+    @refusing
+    async def forget(request):
+        return board.revoke_phone(read_body(request, ("token", "id")))
+
     @server.post("/api/keys")
     @refusing
     async def keys(request):
-        body = read_body(request, ("pin", "keys"))
+        body = read_body(request, ("token", "keys"))
         pressed = checked_keys(body)
-        await board.check_pin(body)
+        board.check_token(body)
         board.press(pressed)
         return board.state()
 
-    @server.post("/api/event")
     @server.post("/api/card")
     @refusing
     async def card(request):
-        body = read_body(request, ("pin", "card"))
+        body = read_body(request, ("token", "card"))
         text = body.get("card")
         try:
             card = parse(text) if isinstance(text, str) else -1
@@ -467,14 +828,14 @@ def make_server(board):
             card = -1
         if not 0 <= card < 52:
             raise WebError(400, "not a cribbage card: %s" % str(text)[:40])
-        await board.check_pin(body)
+        board.check_token(body)
         board.enter_card(card)
         return board.state()
 
     @server.post("/api/coach")
     @refusing
     async def coach(request):
-        # The discard coach: private to the phone that asks, no PIN, nothing saved or lit.
+        # The discard coach: private to the phone that asks, no pairing, nothing saved or lit.
         # Loaded on the first question only: its show table is 6 KB.
         from cribbage.discard import ranked, throws
 
@@ -501,14 +862,14 @@ def make_server(board):
     @server.post("/api/undo")
     @refusing
     async def undo(request):
-        await board.check_pin(read_body(request, ("pin",)))
+        board.check_token(read_body(request, ("token",)))
         board.press(["*"])
         return board.state()
 
     @server.post("/api/redo")
     @refusing
     async def redo(request):
-        await board.check_pin(read_body(request, ("pin",)))
+        board.check_token(read_body(request, ("token",)))
         board.press([LONG + "*"])
         return board.state()
 

@@ -2,13 +2,12 @@
 # config.WIFI for a board's first start), and then only on a board whose heap can hold the
 # server beside the game (one with PSRAM). The choice and the home network's name and
 # password are kept on the flash in one journal record: power-safe, and never sent to a page
-# or printed.
+# or printed. Which phones may change the game is pairing.py's.
 import gc
 
 from micropython import const
 
 NEEDS_HEAP = const(1000000)  # the game takes about 100 KB, microdot and the page about 40 KB
-PIN_FILE = "web.pin"
 CHOICE_FILE = "wifi.log"
 MODES = ("off", "access point", "home")
 JOIN_WAIT_S = 20  # how long a home network may take before the board says it did not join
@@ -29,34 +28,12 @@ def could_serve():
     return total is None or total >= NEEDS_HEAP
 
 
-def board_pin(store):
-    """The board's 4-digit PIN: made once at random and kept on the flash."""
-    handle = store.open(PIN_FILE)
-    if handle is not None:
-        pin = bytearray(4)
-        got = handle.readinto(pin)
-        handle.close()
-        if got == 4 and bytes(pin).isdigit():
-            return bytes(pin).decode()
-    import os
-
-    made = "%04d" % (int.from_bytes(os.urandom(2), "big") % 10000)
-    store.replace(PIN_FILE, made.encode())
-    return made
-
-
 def ascii_digits(text):
     """True for 0-9 only: str.isdigit takes other scripts' digits too ("١٢٣٤")."""
     for char in text:
         if char not in "0123456789":
             return False
     return True
-
-
-def set_pin(store, pin):
-    if not isinstance(pin, str) or len(pin) != 4 or not ascii_digits(pin):
-        raise ValueError("a PIN is 4 digits")
-    store.replace(PIN_FILE, pin.encode())
 
 
 def _journal(store):
@@ -110,6 +87,7 @@ class Radio:
         self.mode = "off"
         self.wlan = None
         self.server = None
+        self.phones = None  # the paired phones (pairing.Phones), while the page is served
 
     def apply(self):
         """Turns Wi-Fi on or off as chosen; runs in the asyncio loop beside the keys."""
@@ -145,22 +123,23 @@ class Radio:
         if mode == "access point":
             self.wlan = network.WLAN(network.AP_IF)
             self.wlan.active(True)
-            self.wlan.config(essid=hostname, authmode=0)  # open: the PIN guards the game
+            self.wlan.config(essid=hostname, authmode=0)  # open: pairing guards the game
         else:
             self.wlan = network.WLAN(network.STA_IF)
             self.wlan.active(True)
             self.wlan.connect(name, password)
         from web import Board, make_server
 
-        pin = board_pin(self.store)
-        self.server = make_server(Board(self.app, pin, "/www/index.html.gz", radio=self))
+        board = Board(self.app, "/www/index.html.gz", radio=self)
+        self.phones = board.phones
+        self.server = make_server(board)
         asyncio.create_task(self.server.start_server(port=80))
         self.mode = mode
-        tell_secret(self.app, "Wi-Fi: %s; web page: %s (PIN %s)" % (mode, self.url(), pin))
+        self.app.tell("Wi-Fi: %s; web page: %s" % (mode, self.url()))
         if self.address() is None:
-            asyncio.create_task(self._announce(name, pin))
+            asyncio.create_task(self._announce(name))
 
-    async def _announce(self, name, pin):
+    async def _announce(self, name):
         # Joining a home network takes a few seconds: its address is said once it has one.
         import asyncio
 
@@ -170,9 +149,7 @@ class Radio:
             if self.wlan is not wlan:
                 return  # turned off or changed meanwhile
             if self.address() is not None:
-                tell_secret(
-                    self.app, "Wi-Fi: joined %s; web page: %s (PIN %s)" % (name, self.url(), pin)
-                )
+                self.app.tell("Wi-Fi: joined %s; web page: %s" % (name, self.url()))
                 return
         self.app.tell("Wi-Fi: %s not joined yet: check its name and password on the page" % name)
         self.app.overlay.flash_error(self.app.overlay.now)
@@ -181,6 +158,7 @@ class Radio:
         if self.server is not None:
             self.server.shutdown()
             self.server = None
+            self.phones = None
         if self.wlan is not None:
             self.wlan.active(False)
             self.wlan = None
@@ -219,26 +197,33 @@ def cycle(app):
         app.tell("the page is served when the board starts with Wi-Fi on")
 
 
-def tell_secret(app, line):
-    """A line with the PIN: said on the board's own console (and the LEDs spell it), never
-    kept with the lines the web page reads (App.tell keeps them)."""
-    app.said += 1
-    app.say(line)
-
-
-def show_pin(app):
-    """Hold 0: the PIN spelled on the count LEDs, then the last number of the board's
-    address, and both said on the console."""
-    pin = board_pin(app.store)
-    digits = bytearray(pin.encode())
+def hold_zero(app):
+    """Hold 0: pairs the phone whose request waits (its code spelled on the count LEDs), or
+    else spells the last number of the board's address and says the page's address."""
     radio = app.radio
+    phones = getattr(radio, "phones", None) if radio is not None else None
+    if phones is not None:
+        try:
+            granted = phones.grant(app.overlay.now)
+        except OSError as error:
+            app.tell("error: the phone was not paired: the flash refused it (%s)" % error)
+            app.overlay.flash_error(app.overlay.now)
+            return
+        if granted is not None:
+            app.tell(
+                "phone paired: %s (code %s); paired phones: %d"
+                % (granted[1], granted[0], len(phones.hashes))
+            )
+            return
     address = radio.address() if radio is not None else None
     if address is not None:
-        digits.extend(address.rsplit(".", 1)[1].encode())
-    for index in range(len(digits)):
-        digits[index] -= 48
-    app.overlay.spell(bytes(digits), app.overlay.now)
+        digits = bytearray(address.rsplit(".", 1)[1].encode())
+        for index in range(len(digits)):
+            digits[index] -= 48
+        app.overlay.spell(bytes(digits), app.overlay.now)
     if radio is None or radio.mode == "off":
-        tell_secret(app, "web PIN %s; Wi-Fi is off (hold 9 to turn it on)" % pin)
+        app.tell("Wi-Fi is off (hold 9 to turn it on)")
     else:
-        tell_secret(app, "web page: %s (PIN %s)" % (radio.url(), pin))
+        app.tell(
+            "web page: %s; to pair a phone, press Pair on the page, then hold 0 here" % radio.url()
+        )

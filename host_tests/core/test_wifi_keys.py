@@ -1,9 +1,26 @@
-# The board's keys for the web page: hold 0 spells the PIN on the count LEDs, hold 9 turns
-# Wi-Fi off, to the board's own access point, to the home network, kept on the flash.
+# The board's keys for the web page: hold 0 pairs the phone whose page asks (its code spelled
+# on the count LEDs), else spells the address; hold 9 turns Wi-Fi off, to the board's own
+# access point, to the home network, kept on the flash.
+import pairing
 import wifi
 from board_rig import Rig
 from check import raises
 from memstore import MemoryStore
+
+
+class Radio:
+    """wifi.Radio's part hold 0 uses, on an address a home network gave."""
+
+    mode = "home"
+
+    def __init__(self, phones):
+        self.phones = phones
+
+    def address(self):
+        return "192.168.1.40"
+
+    def url(self):
+        return "http://cribbage.local/ or http://192.168.1.40/"
 
 WHITE = (64, 64, 64)  # the count LEDs' white at the configured brightness
 
@@ -20,23 +37,54 @@ def at(rig, ms):
     rig.wait(rig.app.overlay.spell_start + ms - rig.now)
 
 
-def test_hold_0_spells_the_pin_digit_by_digit_with_a_dark_gap_between():
+def test_hold_0_pairs_the_phone_that_asks_and_spells_its_code_digit_by_digit():
     store = MemoryStore()
-    wifi.set_pin(store, "4021")
     rig = Rig(store)
-    rig.hold("0")
-    assert rig.lines[-1] == "web PIN 4021; Wi-Fi is off (hold 9 to turn it on)"
+    phones = pairing.Phones(store)
+    rig.app.radio = Radio(phones)
+    request, code = phones.ask("Anna", rig.now)
+    rig.app.overlay.spell(bytes([ord(code[0]) - 48, ord(code[1]) - 48]), rig.now)
     seen = []
-    for digit in range(4):
+    for digit in range(2):
         at(rig, digit * 1200 + 600)
         seen.append(count_leds(rig))
         at(rig, digit * 1200 + 1000)  # the gap: nothing lit
         assert count_leds(rig) == ([], [])
-    # 4 as four units; 0 as one ten (the keypad's 0 is ten); 2; 1.
-    assert seen == [([], [0, 1, 2, 3]), ([0], []), ([], [0, 1]), ([], [0])]
-    at(rig, 4 * 1200 + 100)
-    assert not rig.app.overlay.spelled and count_leds(rig) == ([], [])
+    units = [int(code[0]) - 1, int(code[1]) - 1]
+    assert [s[1][-1] if s[1] else -1 for s in seen] == [u if u >= 0 else -1 for u in units]
+    assert phones.collect(request, rig.now) is None  # still waiting
+    rig.hold("0")
+    assert rig.lines[-1] == "phone paired: Anna (code %s); paired phones: 1" % code
+    token = phones.collect(request, rig.now)
+    assert len(token) == 32 and phones.paired(token)
+    assert not phones.paired("0" * 32) and not phones.paired(token.upper())
+    again = pairing.Phones(store)  # a restart keeps the phone, hashed
+    assert again.paired(token) and token.encode() not in bytes(store.files[pairing.FILE])
     assert rig.match.phase is None  # the held 0 entered nothing
+
+
+def test_hold_0_with_no_phone_asking_spells_the_address_and_pairs_nobody():
+    store = MemoryStore()
+    rig = Rig(store)
+    phones = pairing.Phones(store)
+    rig.app.radio = Radio(phones)
+    rig.hold("0")
+    assert rig.lines[-1] == (
+        "web page: http://cribbage.local/ or http://192.168.1.40/; to pair a phone, press Pair"
+        " on the page, then hold 0 here"
+    )
+    assert rig.app.overlay.spelled == bytes([4, 0])  # 40: four units, then one ten
+    assert phones.hashes == []
+    request, _ = phones.ask("late", rig.now)
+    rig.wait(pairing.PAIR_WINDOW_MS)
+    rig.hold("0")
+    assert phones.hashes == []
+    assert str(raises(pairing.PairError, phones.collect, request, rig.now)) == (
+        "nobody held 0 on the board in time: ask again"
+    )
+    radio_off = Rig(MemoryStore())
+    radio_off.hold("0")
+    assert radio_off.lines[-1] == "Wi-Fi is off (hold 9 to turn it on)"
 
 
 def test_hold_9_turns_wifi_to_the_access_point_and_off_kept_across_a_restart():
@@ -71,4 +119,3 @@ def test_bad_wifi_choices_are_refused_and_change_nothing():
     ):
         assert str(raises(ValueError, wifi.save, config, store, *args)).startswith(words)
     assert wifi.choice(config, store) == ("home", "Kitchen", "")
-    assert str(raises(ValueError, wifi.set_pin, store, "12a4")) == "a PIN is 4 digits"

@@ -9,7 +9,7 @@ CELEBRATION_MS = const(3000)
 FRAME_MS = const(60)
 COUNT_STEP_MS = const(450)  # each item of a show: "fifteen 2, fifteen 4, a pair is 6 ..."
 ECHO_MS = const(1200)  # a rank or suit keyed stays on the count LEDs this long
-SPELL_MS = const(1200)  # each digit spelled (the web PIN): shown, then a short dark gap
+SPELL_MS = const(1200)  # each digit spelled (a pairing code, the address): shown, then a short gap
 SPELL_GAP_MS = const(300)
 
 NONE = const(0)
@@ -34,7 +34,7 @@ class Overlay:
         self.prompt = 0  # the sign of what the board waits for (board.signs), 0 for none
         self.echo = 0  # a rank (1-13) or suit (1-4) just keyed, shown on the count LEDs ...
         self.echo_until = 0  # ... until then (0: not shown)
-        self.spelled = b""  # digits shown one after another on the count LEDs (the PIN)
+        self.spelled = b""  # digits shown one after another on the count LEDs
         self.spell_start = 0
         self.now = 0
 

@@ -76,14 +76,15 @@ def read(store):
 def archive(store, number, tally):
     """Sums a finished match (its number and tally) into the file; a match already summed is
     not summed twice. Written whole under another name and renamed, so a power cut leaves
-    the old file or the new one."""
+    the old file or the new one. Returns the name a damaged file was kept aside as, or None."""
+    aside = None
     try:
         last, totals = read(store)
     except ValueError:
-        store.keep_aside(FILE)  # never lost: the damaged figures stay beside the new ones
+        aside = store.keep_aside(FILE)  # never lost: the damaged figures stay beside the new
         last, totals = 0, [0] * (SIDES * FIELDS)
     if number == last:
-        return
+        return aside
     data = bytearray(_SIZE)
     data[:4] = _MAGIC
     data[4] = number >> 8
@@ -95,3 +96,4 @@ def archive(store, number, tally):
     data[-2] = total >> 8
     data[-1] = total & 0xFF
     store.replace(FILE, data)
+    return aside
