@@ -22,6 +22,7 @@ class Radio:
     def url(self):
         return "http://cribbage.local/ or http://192.168.1.40/"
 
+
 WHITE = (64, 64, 64)  # the count LEDs' white at the configured brightness
 
 
