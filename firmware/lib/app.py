@@ -39,7 +39,6 @@ class App:
         self.overlay = Overlay()
         self.settings = Journal(store, SETTINGS)
         self.log = None  # the last console lines, kept once the web page is served
-        self.problems = []  # damaged files found (kept aside), for the page: usually none
         self.radio = None  # Wi-Fi and the web server (wifi.Radio), once the loop runs
         self.said = 0  # console lines said so far, and frames shown: a live page redraws
         self.frames = 0  # when either changes

@@ -61,7 +61,6 @@ def check(app, journal, what, now):
         journal.problem = "%s; mending it failed (%s)" % (journal.problem, error)
     if journal.problem:
         app.tell("%s: %s" % (what, journal.problem))
-        app.problems.append("%s: %s" % (what, journal.problem))
         app.overlay.flash_error(now)
     return last
 
@@ -120,7 +119,6 @@ def archive_match(app, match):
         if aside is not None:
             line = "the statistics file was damaged: kept as %s; the totals start again" % aside
             app.tell(line)
-            app.problems.append(line)
             app.overlay.flash_error(app.overlay.now)
     except OSError as error:
         app.tell("statistics not saved (%s)" % error)

@@ -107,15 +107,6 @@ class FileStore:
     def replace(self, name, data):
         self.cut(name, 0, data)
 
-    def remove(self, name):
-        """Deletes the file; nothing when there is none."""
-        self.release(name)
-        try:
-            os.remove(self.path(name))
-        except OSError:
-            if _exists(self.path(name)):
-                raise
-
     def keep_aside(self, name):
         """Copies the file under the first free name.bad1, name.bad2 ...; returns that
         name, or None when there is no file. The copy is made under a temporary name and

@@ -8,6 +8,7 @@
 # model and what each defence measures: docs/security.md.
 import asyncio
 import json
+import os
 from binascii import hexlify
 
 from microdot import Microdot, Request, Response
@@ -71,6 +72,16 @@ class Board:
         self.radio = radio
         self.local = local
         self.phones = Phones(app.store)
+        self._aside = (-1, [])  # type: tuple  # the files kept aside, as of the lines said
+
+    def kept_aside(self):
+        """The damaged files the board kept aside ("wifi.log.bad1"): each was said on the
+        console and the LEDs when found, and the page lists them until they are removed."""
+        said, names = self._aside
+        if said != self.app.said:  # a file is only ever kept aside with a line said
+            names = kept_aside(self.app.store)
+            self._aside = (self.app.said, names)
+        return list(names)
 
     def refusal(self, request):
         """(status, words) for a request the board does not take from where it came, or
@@ -129,7 +140,7 @@ class Board:
             "order": list(pixels.ORDER[:3]),
             "brightness": app.renderer.brightness,
             "sides": list(app.side_names),
-            "problems": list(app.problems),
+            "problems": self.kept_aside(),
         }
         if app.mode == 0:
             state.update(cribbage_state(game, app.overlay))
@@ -464,11 +475,9 @@ class Snapshot:
     def restore(self):
         app = self.app
         for index in range(len(self.names)):
-            data = self.files[index]
-            if data is None:
-                app.store.remove(self.names[index])
-            else:
-                app.store.replace(self.names[index], data)
+            # A file that was not there comes back empty: an empty journal or statistics
+            # file reads as none (a replace is atomic, so no torn write leaves one empty).
+            app.store.replace(self.names[index], self.files[index] or b"")
         app.history.journal.length = -1  # the journals' lengths are asked afresh
         app.settings.length = -1
         app.history.load()
@@ -477,6 +486,18 @@ class Snapshot:
         app.choices = self.choices
         app.log[:] = self.log
         app.dirty = True
+
+
+def kept_aside(store):
+    """The names of the damaged files kept aside (name.bad1 ...), sorted. Here, not a
+    FileStore method: every method of that class sits in RAM beside every key, and only the
+    page asks this."""
+    folder = getattr(store, "folder", None)
+    try:
+        names = os.listdir(folder) if folder is not None else list(store.files)  # tests' store
+    except OSError:
+        return []
+    return sorted(name for name in names if ".bad" in name and not name.endswith(".tmp"))
 
 
 def _read_file(store, name):

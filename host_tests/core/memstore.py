@@ -107,9 +107,6 @@ class MemoryStore:
         self._fail("remove")
         self.files.pop(name, None)
 
-    def remove(self, name):
-        self._remove(name)
-
 
 class RecordingStore(MemoryStore):
     """A MemoryStore that remembers every write, so a run can be cut short afterwards at

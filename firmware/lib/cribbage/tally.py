@@ -57,6 +57,8 @@ def read(store):
     """(number of the last match summed in, its figures as a list) from the file; (0, zeros)
     when there is none. A damaged file raises ValueError and is left as it is."""
     totals = [0] * (SIDES * FIELDS)
+    if not store.size(FILE):  # none yet (or an empty one: a web request put back)
+        return 0, totals
     handle = store.open(FILE)
     if handle is None:
         return 0, totals
