@@ -698,6 +698,21 @@ def bench_web():
         " %d more: %d in all, over the ~112 KB an ESP32 without PSRAM has"
         % (game32, server32, game32 + server32)
     )
+    import web
+
+    allocated = web_request_heap_32()
+    print(
+        "a request at the limits (%d-byte line and headers, %d headers, %d-byte body), 32-bit:"
+        " %d bytes allocated while it is read; %d connections at once: at most %d bytes"
+        % (
+            web.MAX_HEAD,
+            web.MAX_HEADERS,
+            web.MAX_BODY,
+            allocated,
+            web.MAX_CONNECTIONS,
+            web.MAX_CONNECTIONS * allocated,
+        )  # fmt: skip
+    )
     web_latency()
 
 
@@ -732,6 +747,59 @@ def web_heap_32():
     return int(game), int(server)
 
 
+def web_request_heap_32():
+    """The heap one request at web.py's limits takes on the 32-bit build: what reading it
+    allocates (the connection's peak cannot be higher before it is answered)."""
+    import web
+
+    head = b"POST /api/keys HTTP/1.1\r\nHost: cribbage\r\nContent-Length: %d\r\n" % web.MAX_BODY
+    filler = web.MAX_HEAD - len(head) - 2 - 30 * 9  # 30 headers of 9 bytes besides the value
+    for index in range(30):
+        size = filler // 30 + (1 if index < filler % 30 else 0)
+        head += b"X-H%02d: %s\r\n" % (index, b"v" * size)
+    raw = head + b"\r\n" + b"[" + b" " * (web.MAX_BODY - 2) + b"]"
+    assert len(head) + 2 == web.MAX_HEAD and head.count(b"\r\n") == web.MAX_HEADERS + 1
+    body = (
+        "import gc\n"
+        "for p in ('build/board/lib', 'build/board', 'build/wasm_shims', 'host_tests/core'):\n"
+        "    sys.path.insert(0, '/input/' + p)\n"
+        "import fakes\n"
+        "fakes.install()\n"
+        "import web\n"
+        "class Reader:\n"
+        "    def __init__(self, data):\n"
+        "        self.data = data\n"
+        "        self.at = 0\n"
+        "    async def read(self, size):\n"
+        "        chunk = self.data[self.at : self.at + size]\n"
+        "        self.at += len(chunk)\n"
+        "        return chunk\n"
+        "    async def readexactly(self, size):\n"
+        "        return await self.read(size)\n"
+        "class Writer:\n"
+        "    def get_extra_info(self, name):\n"
+        "        return ('192.168.4.2', 50000)\n"
+        "server = web.BoardServer()\n"
+        "reader = Reader(%r)\n"
+        "writer = Writer()\n"
+        # No collection runs while it is read (the heap has room to spare, and a collection
+        # here breaks this wasm build: it cannot see the roots on wasm's stack), so what the
+        # read allocates is the difference.
+        "before = gc.mem_alloc()\n"
+        "reading = web.read_request(server, reader, writer)\n"
+        "try:\n"
+        "    reading.send(None)\n"
+        "except StopIteration as done:\n"
+        "    request = done.args[0] if done.args else None\n"
+        "print(type(request).__name__, gc.mem_alloc() - before)\n" % raw
+    )
+    _, lines = wasm_fuel(body)
+    kind, allocated = lines[-1].split()
+    if kind != "Request":
+        raise RuntimeError("the request at the limits was refused: " + kind)
+    return int(allocated)
+
+
 def web_latency(keys=30):
     """A key on the simulated keypad until the page in headless Chromium shows it."""
     sys.path.insert(0, os.path.join(ROOT, "host_tests", "core"))
@@ -743,7 +811,7 @@ def web_latency(keys=30):
     with tempfile.TemporaryDirectory() as data:
         sim = Simulator(data)
         port = web_sim.free_port(8795)
-        server = web_sim.serve(sim, port, "1234", sim.lock)
+        server = web_sim.serve(sim, port, sim.lock)
         driver = web_pictures.browser()
         try:
             driver.get("http://127.0.0.1:%d/" % port)
