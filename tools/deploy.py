@@ -131,7 +131,7 @@ def explain(port, output):
     if "could not enter raw repl" in text or "raw repl" in text:
         return (
             "The board on %s does not answer as MicroPython: flash MicroPython first "
-            "(README, 'Install MicroPython')." % port
+            "(docs/makers-guide.md, 'Install MicroPython')." % port
         )
     if (
         "failed to access" in text

