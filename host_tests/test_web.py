@@ -13,6 +13,7 @@ from microdot.test_client import TestClient
 import web
 import web_pictures
 import web_sim
+import wifi_choice
 from board_picture import display_rgb
 from board_rig import Rig
 from cards import name, parse_many
@@ -474,7 +475,7 @@ def test_the_wifi_set_from_the_page_never_comes_back_to_it(monkeypatch):
     for reply in [answer] + shown:
         assert "s3cret" not in reply.body.decode()  # never sent back, never printed
     assert not any("s3cret" in line for line in rig.lines)
-    assert wifi.choice(WifiConfig("off"), store) == ("home", "Kitchen", "s3cret-pass")
+    assert wifi_choice.choice(WifiConfig("off"), store) == ("home", "Kitchen", "s3cret-pass")
 
 
 def test_the_coach_answers_the_phone_that_asks_and_changes_nothing():

@@ -15,7 +15,7 @@ from microdot import Microdot, Request, Response
 from microdot.microdot import NoCaseDict
 from microdot.sse import with_sse
 
-import wifi
+import wifi_choice
 from cards import CardError, name, parse
 from cribbage.events import END_EARLY, LOSER_DEALS, MUGGINS_ON, SKUNK_COUNTS_DOUBLE
 from pairing import PAIR_WINDOW_MS, PairError, Phones
@@ -113,7 +113,7 @@ class Board:
             return False  # an IPv6 address: the board has none
         if ":" in name:
             name, port = name.rsplit(":", 1)
-            if not port or not wifi.ascii_digits(port):
+            if not port or not _ascii_digits(port):
                 return False
         own = self.app.config.HOSTNAME.lower()
         if name == own or name == own + ".local":
@@ -238,7 +238,9 @@ class Board:
         app = self.app
         choices = app.choices
         keys = app.controller if app.mode == 0 else None
-        mode, network, _ = wifi.choice(app.config, app.store)  # the password stays on the board
+        mode, network, _ = wifi_choice.choice(
+            app.config, app.store
+        )  # the password stays on the board
         flags = keys.flags if keys else (choices[3] if len(choices) > 3 else LOSER_DEALS)
         settings = {
             "players": keys.players if keys else (choices[0] if choices else 2),
@@ -271,7 +273,7 @@ class Board:
             ("target", (121, 61, 62)),
             ("games", (1, 3, 5, 7, 9)),
             ("colours", tuple(range(len(PALETTES)))),
-            ("wifi", wifi.MODES),
+            ("wifi", wifi_choice.MODES),
         ):
             if field in body:
                 # Exactly the type of its choices: 61.0 == 61 and True == 1, but neither is a
@@ -296,7 +298,7 @@ class Board:
         wifi_fields = ("wifi", "network", "password")
         if any(field in body for field in wifi_fields):
             try:
-                wifi.save(
+                wifi_choice.save(
                     app.config, app.store, wanted["wifi"], body.get("network"),
                     body.get("password"),
                 )  # fmt: skip
@@ -488,6 +490,14 @@ class Snapshot:
         app.choices = self.choices
         app.log[:] = self.log
         app.dirty = True
+
+
+def _ascii_digits(text):
+    """True for 0-9 only: str.isdigit takes other scripts' digits too ("١٢٣٤")."""
+    for char in text:
+        if char not in "0123456789":
+            return False
+    return True
 
 
 def kept_aside(store):
@@ -693,7 +703,7 @@ async def read_request(server, reader, writer):
     if "Transfer-Encoding" in headers:
         return WebError(411, "a body is sent with its Content-Length (not chunked)")
     length = headers.get("Content-Length", "0")
-    if not length or not wifi.ascii_digits(length) or len(length) > 9:
+    if not length or not _ascii_digits(length) or len(length) > 9:
         return WebError(400, "Content-Length: a whole number of bytes")
     length = int(length)
     if length > MAX_BODY:

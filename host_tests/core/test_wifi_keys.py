@@ -2,7 +2,7 @@
 # on the count LEDs), else spells the address; hold 9 turns Wi-Fi off, to the board's own
 # access point, to the home network, kept on the flash.
 import pairing
-import wifi
+import wifi_choice
 from board_rig import Rig
 from check import raises
 from memstore import MemoryStore
@@ -91,32 +91,32 @@ def test_hold_0_with_no_phone_asking_spells_the_address_and_pairs_nobody():
 def test_hold_9_turns_wifi_to_the_access_point_and_off_kept_across_a_restart():
     store = MemoryStore()
     rig = Rig(store)
-    assert wifi.choice(rig.app.config, store)[0] == "off"
+    assert wifi_choice.choice(rig.app.config, store)[0] == "off"
     rig.hold("9")
     assert rig.lines[-2:] == [
         "Wi-Fi: access point",
         "the page is served when the board starts with Wi-Fi on",
     ]
-    assert wifi.choice(Rig(store).app.config, store)[0] == "access point"  # kept
+    assert wifi_choice.choice(Rig(store).app.config, store)[0] == "access point"  # kept
     rig.hold("9")  # no home network entered yet: straight back to off
     assert rig.lines[-1] == "Wi-Fi: off"
-    wifi.save(rig.app.config, store, "off", "Kitchen", "12345678")
+    wifi_choice.save(rig.app.config, store, "off", "Kitchen", "12345678")
     rig.hold("9")
     rig.hold("9")
     assert rig.lines[-2] == "Wi-Fi: home"
-    assert wifi.choice(rig.app.config, store) == ("home", "Kitchen", "12345678")
+    assert wifi_choice.choice(rig.app.config, store) == ("home", "Kitchen", "12345678")
 
 
 def test_bad_wifi_choices_are_refused_and_change_nothing():
     store = MemoryStore()
     rig = Rig(store)
     config = rig.app.config
-    wifi.save(config, store, "home", "Kitchen", "")  # an open home network
+    wifi_choice.save(config, store, "home", "Kitchen", "")  # an open home network
     for args, words in (
         (("upstairs",), "mode: one of ('off', 'access point', 'home')"),
         (("home", "x" * 33), "a network's name is 32 bytes at most"),
         (("home", "Kitchen", "short"), "a Wi-Fi password is 8 to 63 characters"),
         (("home", ""), "home: enter the network's name first"),
     ):
-        assert str(raises(ValueError, wifi.save, config, store, *args)).startswith(words)
-    assert wifi.choice(config, store) == ("home", "Kitchen", "")
+        assert str(raises(ValueError, wifi_choice.save, config, store, *args)).startswith(words)
+    assert wifi_choice.choice(config, store) == ("home", "Kitchen", "")
