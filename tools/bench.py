@@ -682,15 +682,15 @@ def bench_web():
         "app.paint(0)\n"
         "gc.collect()\n"
         "game = gc.mem_alloc()\n"
-        "import web\n"
+        "import wifi, web\n"
         "server = web.make_server(web.Board(app, 'build/board/www/index.html.gz'))\n"
         "gc.collect()\n"
         "print(game, gc.mem_alloc() - game)\n"
     )
     game, server = unix_run(["-X", "heapsize=1M", "-c", body]).split()[-2:]
     print(
-        "MicroPython unix port (64-bit), .mpy: the game booted %s bytes; microdot, web.py and"
-        " the server %s more" % (game, server)
+        "MicroPython unix port (64-bit), .mpy: the game booted %s bytes; wifi.py, microdot,"
+        " web.py and the server %s more" % (game, server)
     )
     game32, server32 = web_heap_32()
     print(
@@ -737,7 +737,7 @@ def web_heap_32():
         "board.boot(0)\n"
         "gc.collect()\n"
         "game = gc.mem_alloc() - before\n"
-        "import web\n"
+        "import wifi, web\n"  # on the board the radio (wifi.py) builds the server
         "server = web.make_server(web.Board(board, 'page'))\n"
         "gc.collect()\n"
         "print(game, gc.mem_alloc() - before - game)\n"
