@@ -38,7 +38,12 @@ def measure():
         ("the web page, as the board sends it (gzip)", packed, web_command),
         ("the web page, uncompressed", len(raw), web_command),
         ("the game booted in cribbage, 32-bit heap (wasm build, `.mpy`)", game, web_command),
-        ("the radio and the page beside it (`wifi.py`, microdot, `web.py`, `pairing.py`, the server), 32-bit", server, web_command),
+        (
+            "the radio and the page beside it (`wifi.py`, microdot, `web.py`, `pairing.py`,"
+            " the server), 32-bit",
+            server,
+            web_command,
+        ),
         ("the game and the server, 32-bit", game + server, web_command),
         (
             "reading one request at the limits (%d-byte line and headers, %d-byte body),"
