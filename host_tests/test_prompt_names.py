@@ -47,3 +47,18 @@ def test_every_key_the_dispatch_takes_is_in_the_quick_reference():
                 ranks = "`1`–`9` `0` `A` `B` `C`" in row[0] or "`0`–`9`" in row[0]
                 assert shown in row[0] or (ranks and key in "1234567890ABC"), (title, key)
     assert len(faceplate.STATE_NAMES) == len(table)
+
+
+def test_the_peg_views_levels_and_colours_mirror_the_renderers():
+    """board.peg_view keeps the renderer's levels as private constants (MicroPython folds a
+    const() only within its module): each must have the renderer's number."""
+    from board import peg_view
+    from board import render as rd
+
+    with open(os.path.join(ROOT, "firmware", "lib", "board", "peg_view.py")) as source:
+        found = re.findall(
+            r"^_([A-Z_0-9]+) = const\((\d+)\)  # rd\.([A-Z_0-9]+)$", source.read(), re.M
+        )
+    assert [name for name, _, _ in found] == ["FULL", "DIM", "FAINT", "PALE_0"]
+    for name, number, mirrored in found:
+        assert int(number) == getattr(rd, mirrored) == getattr(peg_view, "_" + name), name

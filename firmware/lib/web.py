@@ -19,6 +19,7 @@ import wifi_choice
 from cards import CardError, name, parse
 from cribbage.events import END_EARLY, LOSER_DEALS, MUGGINS_ON, SKUNK_COUNTS_DOUBLE
 from pairing import PAIR_WINDOW_MS, PairError, Phones
+from ui.keys import KEY_NAMES
 
 MAX_BODY = 2048  # a request body above this is refused whole
 # The request line and headers together, bytes: a phone's browser sends under 1 KB. Reading a
@@ -30,7 +31,6 @@ MAX_CONNECTIONS = 8  # open at once, live pages' streams among them; more are an
 MAX_STREAMS = 4  # live pages' streams open at once
 MAX_KEYS = 32  # keys in one request
 LONG = "hold:"  # a key held, as "hold:#"
-KEY_NAMES = "123A456B789C*0#D"
 ALONE = ("hold:D", "hold:9")  # keys that change more than the game: one to a request
 EVENT_CHECK_MS = 50  # how often a live page's stream looks for a change
 # The match options (NEW_MATCH's flags), by the names the API gives them.
@@ -268,10 +268,12 @@ class Board:
 
         app = self.app
         wanted = self._settings()
+        from ui.crib_keys import CHOICES  # what A, B and C cycle through
+
         for field, allowed in (
-            ("players", (2, 3, 4)),
-            ("target", (121, 61, 62)),
-            ("games", (1, 3, 5, 7, 9)),
+            ("players", CHOICES[0]),
+            ("target", CHOICES[1]),
+            ("games", CHOICES[2]),
             ("colours", tuple(range(len(PALETTES)))),
             ("wifi", wifi_choice.MODES),
         ):
@@ -398,8 +400,12 @@ class Board:
         with self.lock:
             try:
                 self.app.settle()
+                before = Snapshot(self.app, False)
                 refused = self._refused(None, False, card)
                 if refused is not None:
+                    before.restore()
+                    self.app.tell("error: " + refused)
+                    self.app.overlay.flash_error(self.app.overlay.now)
                     raise WebError(409, refused)
                 self._saved()
             finally:
@@ -412,19 +418,20 @@ class Board:
             app = self.app
             try:
                 app.settle()  # what an earlier key left for the idle moment is written first
-                before = Snapshot(app) if len(keys) > 1 else None
+                before = Snapshot(app, len(keys) > 1)
                 for index in range(len(keys)):
                     key = keys[index]
                     long = key.startswith(LONG)
                     refused = self._refused(key[len(LONG) :] if long else key, long, -1)
                     if refused is None:
                         continue
-                    if before is not None and index:
-                        before.restore()
+                    before.restore()
+                    if index:
                         refused = "key %d of %d (%s): %s; none of the request's keys was kept" % (
                             index + 1, len(keys), key, refused,
                         )  # fmt: skip
-                        app.tell("error: " + refused)
+                    app.tell("error: " + refused)
+                    app.overlay.flash_error(app.overlay.now)
                     raise WebError(409, refused)
                 self._saved()
             finally:
@@ -460,17 +467,20 @@ class Board:
 
 
 class Snapshot:
-    """What a request's keys may change, as it was before them: the files they write (the
-    mode's journal, the settings, the statistics), the keys' half-made entry and the LEDs'
-    overlay. Taken for a request of several keys (one key is refused whole by the keys
-    themselves); restore() puts it back, the game read again from its journal as after a
-    power cut."""
+    """What a request's keys may change, as it was before them: the keys' half-made entry
+    and the LEDs' overlay, and for a request of several keys the files they write (the
+    mode's journal, the settings, the statistics). restore() puts it back, the game read
+    again from its journal as after a power cut. (On the keypad a key the rules refuse
+    clears the half-made entry, so the next try starts clean; a page's refused request
+    leaves everything as it was.)"""
 
-    def __init__(self, app):
-        from cribbage.tally import FILE as STATS_FILE
-
+    def __init__(self, app, files):
         self.app = app
-        self.names = (app.history.journal.name, app.settings.name, STATS_FILE)
+        self.names = ()
+        if files:  # one key refused by the rules writes nothing: only its entry is put back
+            from cribbage.tally import FILE as STATS_FILE
+
+            self.names = (app.history.journal.name, app.settings.name, STATS_FILE)
         self.files = [_read_file(app.store, name) for name in self.names]
         self.fields = (_fields(app.controller), _fields(app.overlay))
         self.choices = app.choices
@@ -482,9 +492,10 @@ class Snapshot:
             # A file that was not there comes back empty: an empty journal or statistics
             # file reads as none (a replace is atomic, so no torn write leaves one empty).
             app.store.replace(self.names[index], self.files[index] or b"")
-        app.history.journal.length = -1  # the journals' lengths are asked afresh
-        app.settings.length = -1
-        app.history.load()
+        if self.names:
+            app.history.journal.length = -1  # the journals' lengths are asked afresh
+            app.settings.length = -1
+            app.history.load()
         _put_fields(app.controller, self.fields[0])
         _put_fields(app.overlay, self.fields[1])
         app.choices = self.choices
