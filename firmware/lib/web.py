@@ -476,7 +476,7 @@ class Snapshot:
 
     def __init__(self, app, files):
         self.app = app
-        self.names = ()
+        self.names = ()  # type: tuple
         if files:  # one key refused by the rules writes nothing: only its entry is put back
             from cribbage.tally import FILE as STATS_FILE
 
