@@ -1,0 +1,31 @@
+# A MicroPython image with the firmware frozen in: its code then runs from flash and takes
+# no heap, which leaves room for the web page on a board without PSRAM
+# (docs/makers-guide.md, "A custom image"). Built by MicroPython's own tools, from a
+# checkout of its source:
+#
+#   make -C ports/esp32 BOARD=ESP32_GENERIC FROZEN_MANIFEST=/path/to/firmware/manifest.py
+#
+# With MICRODOT_DIR set to the folder holding the microdot package that tools/run installed
+# (.venv/lib/python3.X/site-packages), the pinned microdot is frozen too; without it the
+# image has no web page. config.py and main.py stay files on the board: a builder edits them.
+# host_tests/test_manifest.py checks that every module under lib/ is frozen exactly once.
+import os
+
+include("$(PORT_DIR)/boards/manifest.py")  # the port's own frozen modules (asyncio among them)
+
+for name in ("board", "cribbage", "shedding", "ui"):
+    package(name, base_path="lib")
+for name in (
+    "app.py", "boardmain.py", "cards.py", "clock.py", "eventlog.py", "hardware.py",
+    "history.py", "journal.py", "modes.py", "packing.py", "pairing.py", "rarely.py",
+    "recall.py", "store.py", "web.py", "wifi.py", "wifi_choice.py",
+):  # fmt: skip
+    module(name, base_path="lib")
+
+if os.environ.get("MICRODOT_DIR"):
+    # The modules web.py uses (tools/build_mpy.py's MICRODOT_MODULES).
+    package(
+        "microdot",
+        files=("__init__.py", "microdot.py", "helpers.py", "sse.py"),
+        base_path=os.environ["MICRODOT_DIR"],
+    )
