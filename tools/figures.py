@@ -20,7 +20,7 @@ OUT = os.path.join(ROOT, "docs", "figures.md")
 
 def measure():
     """[(figure, value, the command that prints it)] in the order the page lists them."""
-    import bench
+    import bench_web
     import web
 
     subprocess.run(
@@ -31,8 +31,8 @@ def measure():
     with open(os.path.join(ROOT, "firmware", "www", "index.html"), "rb") as page:
         raw = page.read()
     packed = len(gzip.compress(raw, mtime=0))
-    game, server = bench.web_heap_32()
-    request = bench.web_request_heap_32()
+    game, server = bench_web.web_heap_32()
+    request = bench_web.web_request_heap_32()
     web_command = "`.venv/bin/python tools/bench.py web`"
     return [
         ("the web page, as the board sends it (gzip)", packed, web_command),

