@@ -147,6 +147,17 @@ def free_port():
         return probe.getsockname()[1]
 
 
+@pytest.fixture(autouse=True)
+def radio_on_loopback(monkeypatch):
+    """A radio a test starts serves on 127.0.0.1 at a free port, never on the board's port 80
+    of every interface (which another program may hold); the board's own port is checked in
+    host_tests/core/test_wifi_keys.py without binding it."""
+    import wifi
+
+    monkeypatch.setattr(wifi.Radio, "HOST", "127.0.0.1")
+    monkeypatch.setattr(wifi.Radio, "PORT", free_port())
+
+
 @pytest.fixture
 def browser():
     from selenium import webdriver

@@ -30,6 +30,9 @@ def could_serve():
 class Radio:
     """The Wi-Fi interface and the web server, turned on and off while the board plays."""
 
+    HOST = "0.0.0.0"  # every interface the radio has: the board's own network or the home one
+    PORT = 80
+
     def __init__(self, app, config, store):
         self.app = app
         self.config = config
@@ -83,7 +86,7 @@ class Radio:
         board = Board(self.app, "/www/index.html.gz", radio=self)
         self.phones = board.phones
         self.server = make_server(board)
-        asyncio.create_task(self.server.start_server(port=80))
+        asyncio.create_task(self.server.start_server(host=self.HOST, port=self.PORT))
         self.mode = mode
         self.app.tell("Wi-Fi: %s; web page: %s" % (mode, self.url()))
         if self.address() is None:

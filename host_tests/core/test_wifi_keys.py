@@ -2,6 +2,7 @@
 # on the count LEDs), else spells the address; hold 9 turns Wi-Fi off, to the board's own
 # access point, to the home network, kept on the flash.
 import pairing
+import wifi
 import wifi_choice
 from board_rig import Rig
 from check import raises
@@ -86,6 +87,11 @@ def test_hold_0_with_no_phone_asking_spells_the_address_and_pairs_nobody():
     radio_off = Rig(MemoryStore())
     radio_off.hold("0")
     assert radio_off.lines[-1] == "Wi-Fi is off (hold 9 to turn it on)"
+
+
+def test_the_board_serves_its_page_on_port_80_of_every_interface():
+    # Checked without binding it: the tests serve on 127.0.0.1 at a free port instead.
+    assert (wifi.Radio.HOST, wifi.Radio.PORT) == ("0.0.0.0", 80)
 
 
 def test_hold_9_turns_wifi_to_the_access_point_and_off_kept_across_a_restart():
