@@ -227,7 +227,6 @@ def test_the_page_in_chromium_follows_the_board_and_plays_it(served, browser):
         click_and_wait(browser, element_id)
 
     click("key#")  # a match
-    browser.find_element(By.ID, "play").click()  # a tap enters the card
     for card in TAPPED_DEAL + ["#", "#", "KH", "QD", "4C", "6S", "#"]:
         click("key#" if card == "#" else "card" + card)
     wait_for(lambda: "blue 19, orange 8" in text())
@@ -527,19 +526,20 @@ def test_the_coach_on_the_page_in_chromium(served, browser):
 
     sim, address = served
     browser.get(address)
-    wait_for(lambda: browser.find_elements(By.ID, "card5H"))
+    wait_for(lambda: browser.find_elements(By.ID, "coach5H"))
+    pair_the_page(browser, sim)  # a paired phone: the coach still never keys the game
+    click_and_wait(browser, "key#")  # a match: the cut waits for the starter
+    with sim.lock:
+        version = sim.app.history.version
     for card in ("5H", "5D", "JC", "6S", "4C", "KH"):  # tapped, rank and suit at once
-        browser.find_element(By.ID, "card" + card).click()
+        browser.find_element(By.ID, "coach" + card).click()
     browser.find_element(By.ID, "advise").click()
     rows = lambda: browser.find_elements(By.CSS_SELECTOR, "#advice tr")  # noqa: E731
     wait_for(lambda: len(rows()) == 1 + 15)  # a heading, then every throw
     assert rows()[1].text == "JC KH 15.957 3.949 19.905"
-    with sim.lock:
-        assert sim.app.history.state.phase is None  # nothing entered in the game
-    # With "a tap enters the card", the same picker plays: a match, the starter 5S.
-    pair_the_page(browser, sim)
-    browser.find_element(By.ID, "key#").click()
-    browser.find_element(By.ID, "play").click()
+    with sim.lock:  # nothing entered in the game: the coach has its own picker
+        assert sim.app.history.version == version and sim.app.history.state.phase == "cut"
+    # The game's picker enters the card: the starter 5S.
     browser.find_element(By.ID, "card5S").click()
     wait_for(lambda: "count 0" in browser.find_element(By.TAG_NAME, "body").text)
     with sim.lock:
@@ -754,6 +754,15 @@ def test_makao_on_the_page_shows_its_table_and_takes_its_keys(served, browser):
     table = browser.find_element(By.ID, "table").text.splitlines()
     assert table == ["player cards", "player 1 4", "player 2 5 to play", "player 3 5"]
     assert not browser.find_element(By.ID, "picker").is_displayed()  # no cribbage cards here
+    # The long presses from the phone: # takes the penalty, then player 3 holds # to draw.
+    assert browser.find_element(By.ID, "hold#").text == "hold #\ndraw"
+    click_and_wait(browser, "key#")
+    click_and_wait(browser, "hold#")
+    wait_for(lambda: browser.find_element(By.ID, "table").text.splitlines()[1:] == [
+        "player 1 4", "player 2 7", "player 3 6 to play"
+    ])  # fmt: skip
+    click_and_wait(browser, "holdB")  # Makao! called with six cards: refused, in words
+    wait_for(lambda: "call Makao with one card left" in text())
 
 
 def test_a_phone_that_stops_reading_never_holds_up_the_keys():
