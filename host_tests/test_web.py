@@ -765,6 +765,37 @@ def test_makao_on_the_page_shows_its_table_and_takes_its_keys(served, browser):
     wait_for(lambda: "call Makao with one card left" in text())
 
 
+AXE = os.path.join(os.path.dirname(web_sim.__file__), "..", ".venv", "axe", "node_modules")
+AXE_SCRIPT = os.path.join(AXE, "axe-core", "axe.min.js")  # installed by tools/check (npm)
+
+
+def test_the_page_passes_axe_core_in_every_game_at_phone_width(served, browser):
+    """axe-core (the accessibility engine, from npm) on the page at 360 px in cribbage, Makao
+    and the Latvian game: no serious or critical violation (an unnamed control, too little
+    contrast, a missing label); everything it finds is printed."""
+    sim, address = served
+    with open(AXE_SCRIPT, encoding="utf-8") as source:
+        engine = source.read()
+    web_pictures.phone(browser)
+    found = {}
+    for game in ("cribbage", "makao", "latvian"):
+        if game != "cribbage":
+            with sim.lock:
+                sim.app.press("D", True)  # hold D: the next game
+                sim.wait(20)
+        browser.get(address)
+        wait_for(lambda game=game: browser.execute_script("return last && last.mode") == game)
+        browser.execute_script(engine)
+        violations = browser.execute_async_script(
+            "var done = arguments[arguments.length - 1];"
+            "axe.run().then(function (r) { done(r.violations); });"
+        )
+        found[game] = [(v["impact"], v["id"], len(v["nodes"])) for v in violations]
+        print("axe-core, %s at 360 px: %s" % (game, found[game] or "no violations"))
+    for game, violations in found.items():
+        assert not [v for v in violations if v[0] in ("serious", "critical")], (game, violations)
+
+
 def test_a_phone_that_stops_reading_never_holds_up_the_keys():
     """The server runs in the keys' own asyncio loop, as on the board. Three phones hang: one
     stops reading the live stream, one sends half a request, one stops reading the page.
