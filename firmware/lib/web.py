@@ -44,6 +44,25 @@ SETTINGS_FIELDS = (
 )  # fmt: skip
 
 
+# The page's icon (the board: a blue and an orange track of holes) and its web app manifest,
+# served by the board itself: nothing comes from outside.
+ICON = (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 48"><rect width="48" height="48"'
+    ' rx="8" fill="#3b2a1a"/><g fill="#0072b2"><circle cx="10" cy="30" r="3"/><circle cx="19"'
+    ' cy="30" r="3"/><circle cx="28" cy="30" r="3"/></g><g fill="#e69f00"><circle cx="20"'
+    ' cy="18" r="3"/><circle cx="29" cy="18" r="3"/><circle cx="38" cy="18" r="3"/></g></svg>'
+)
+MANIFEST = {
+    "name": "Cribbage board",
+    "short_name": "Cribbage",
+    "start_url": "/",
+    "display": "standalone",
+    "background_color": "#1d140c",
+    "theme_color": "#1d140c",
+    "icons": [{"src": "/icon.svg", "sizes": "any", "type": "image/svg+xml"}],
+}
+
+
 class WebError(Exception):
     def __init__(self, status, words):
         Exception.__init__(self, words)
@@ -775,6 +794,15 @@ def make_server(board):
     @server.get("/")
     async def page(request):
         return Response.send_file(board.page, content_type="text/html", compressed=True)
+
+    @server.get("/icon.svg")
+    async def icon(request):
+        return ICON, 200, {"Content-Type": "image/svg+xml", "Cache-Control": "max-age=86400"}
+
+    @server.get("/manifest.webmanifest")
+    async def manifest(request):
+        # What a phone needs to add the board's page to its home screen.
+        return json.dumps(MANIFEST), 200, {"Content-Type": "application/manifest+json"}
 
     @server.get("/api/state")
     async def state(request):
