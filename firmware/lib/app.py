@@ -55,9 +55,15 @@ class App:
         self.key_painted = True  # the frame after the last key was painted (an animation
         # may still run: its frames wait a few ms for the collection, not for its end)
         self.heartbeat = 0  # ticks of the last completed key poll, for the watchdog
+        # The words of the last refusal ("error: ..." said), for press()'s caller. The 25th
+        # attribute: the instance's table has 29 slots (host_tests/core/test_ram_tables.py).
+        self.refusal = None
 
     def tell(self, line):
-        """Says a line on the console, and keeps it for the web page when there is one."""
+        """Says a line on the console, and keeps it for the web page when there is one. An
+        "error: " line is a refusal: its words are kept for the caller of press()."""
+        if line.startswith("error: "):
+            self.refusal = line[7:]
         self.said += 1
         log = self.log
         if log is not None:
@@ -140,7 +146,9 @@ class App:
         self.press(KEY_NAMES[index], long)
 
     def press(self, name, long=False):
-        """One key event, as the debouncer reports it."""
+        """One key event, as the debouncer reports it; returns the refusal's words, or None
+        when the key was taken."""
+        self.refusal = None
         self.collect_due = True
         self.key_painted = False
         if name == "D" and long:
@@ -155,16 +163,20 @@ class App:
             self.dirty = True
         elif self.controller.key(name, long, self.overlay.now):
             self.dirty = True
+        return self.refusal
 
     def enter_card(self, card):
-        """A card with its suit, from the web page (cribbage only)."""
+        """A card with its suit, from the web page (cribbage only); returns the refusal's
+        words, or None when the card was taken."""
+        self.refusal = None
         if self.mode != 0:
             self.tell("error: cards are tapped in cribbage; Makao and Latvian use the keys")
-            return
+            return self.refusal
         self.collect_due = True
         self.key_painted = False
         if self.controller.card(card, self.overlay.now):
             self.dirty = True
+        return self.refusal
 
     # -- output ----------------------------------------------------------------------------
 

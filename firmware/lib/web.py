@@ -457,18 +457,11 @@ class Board:
                 self.acted()
 
     def _refused(self, key, long, card):
-        # The app refuses as the keypad does, with an "error: ..." console line: its words.
-        app = self.app
-        said = app.said
+        # The app refuses as the keypad does (the error flash, the words said) and returns
+        # the words to its caller.
         if key is not None:
-            app.press(key, long)
-        else:
-            app.enter_card(card)
-        log = app.log
-        for index in range(max(0, len(log) - (app.said - said)), len(log)):
-            if log[index].startswith("error: "):
-                return log[index][7:]
-        return None
+            return self.app.press(key, long)
+        return self.app.enter_card(card)
 
     def _saved(self):
         # Answered 200 only once on flash: what the key left for the idle moment (a

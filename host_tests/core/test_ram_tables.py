@@ -25,6 +25,15 @@ def test_a_match_keeps_to_29_attributes_through_a_whole_match():
     assert 25 <= most[0] <= 29  # measured through a whole match, within the table
 
 
+def test_the_app_keeps_to_29_attributes():
+    # The app's instance table has 29 slots (464 bytes on the 32-bit build): refusal is the
+    # 25th attribute; a 30th would ask for a 592-byte block beside every key.
+    rig = Rig()
+    rig.keys("# 5 1 9 9 9 9")  # a refused key sets the refusal's words
+    assert rig.app.refusal == "36 would take the count past 31"
+    assert len(rig.app.__dict__) <= 29
+
+
 def test_the_cribbage_keys_tables_keep_their_sizes_on_the_board():
     # ui.crib_keys keeps its module's names and its class's to 29 each (a table of 29 slots:
     # 464 bytes on the 32-bit build, 592 at the 30th). Private const() names take no slot on
