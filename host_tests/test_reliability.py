@@ -17,6 +17,7 @@ from app import App
 from board_rig import Rig
 from hardware import Hardware
 from memstore import MemoryStore, RecordingStore, cut_at
+from ui.keys import KEY_NAMES
 
 SCRIPTS = {
     "cribbage with cards": lambda rig: drivers.cribbage_with_cards(rig, 5, "B "),
@@ -262,7 +263,7 @@ def test_a_full_flash_keeps_the_game_in_memory_warns_and_resumes(errno):
     assert again.match.front == [2, 2]
 
 
-KEYS = "123A456B789C*0#D"
+KEYS = KEY_NAMES
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

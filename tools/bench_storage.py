@@ -103,7 +103,8 @@ def bench_fuzz(events=1000000):
     rng = random.Random(2026)
     store = MemoryStore()
     rig = drivers.FastRig(store)
-    keys = "123A456B789C*0#D"
+    from ui.keys import KEY_NAMES as keys
+
     start = time.perf_counter()
     checked = replays = 0
     accepted = [0, 0, 0]

@@ -11,9 +11,7 @@ from app import App  # noqa: E402
 from hardware import Hardware  # noqa: E402
 from scripted import Shuffler  # noqa: E402
 from shedding import referee as rf  # noqa: E402
-
-RANK_KEYS = "1234567890ABC"
-SUIT_KEYS = "1234"
+from ui.crib_keys import RANK_KEYS, SUIT_KEYS  # noqa: E402
 
 
 class FastRig:

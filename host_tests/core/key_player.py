@@ -6,9 +6,7 @@ from cribbage.game import CUT, GAME_OVER, MATCH_OVER, PLAY, SHOW
 from cribbage.show import show_total
 from shuffle import Shuffler, deal
 from ui import suits as sq
-from ui.crib_keys import RANK_KEYS
-
-SUIT_KEYS = "1234"
+from ui.crib_keys import RANK_KEYS, SUIT_KEYS
 
 
 def answer(question, hand, starter):

@@ -17,13 +17,12 @@ from array import array
 from cards import CARDS_IN_PACK, CardError, names
 from cribbage.multiset import POSITION_WEIGHTS, binomial
 from cribbage.score import score
-from cribbage.show_table import TABLE
+from cribbage.show_table import POINTS_OFFSET, TABLE
 
 # POSITION_WEIGHTS by rank rather than by card: one subscript less in the hot loop.
 _RANK_WEIGHTS = tuple(
     tuple(weights[rank * 4] for rank in range(13)) for weights in POSITION_WEIGHTS
 )
-_POINTS_OFFSET = 48
 _JACK = 10
 
 
@@ -67,7 +66,7 @@ def _rank_points(thrown, weights):
                 index = r0[b] + r1[c] + r2[d] + r3[t] + r4[e]
             else:
                 index = r0[b] + r1[c] + r2[d] + r3[e] + r4[t]
-            points += (table[index] - _POINTS_OFFSET) * weights[at + 4]
+            points += (table[index] - POINTS_OFFSET) * weights[at + 4]
         return points
     p = thrown[0] >> 2
     q = thrown[1] >> 2
@@ -100,7 +99,7 @@ def _rank_points(thrown, weights):
             index = r0[x] + r1[y] + r2[p] + r3[z] + r4[q]
         else:
             index = r0[x] + r1[y] + r2[z] + r3[p] + r4[q]
-        points += (table[index] - _POINTS_OFFSET) * weights[at + 3]
+        points += (table[index] - POINTS_OFFSET) * weights[at + 3]
     return points
 
 

@@ -5,10 +5,9 @@
 from cards import CardError
 from cribbage.multiset import POSITION_WEIGHTS
 from cribbage.show import check_show
-from cribbage.show_table import TABLE
+from cribbage.show_table import POINTS_OFFSET, TABLE
 
 _W0, _W1, _W2, _W3, _W4 = POSITION_WEIGHTS
-_POINTS_OFFSET = 48
 _JACK_CARD = 40  # jack rank index 10 times 4
 
 
@@ -60,4 +59,4 @@ def points(a, b, c, d, e, crib):
         b, c = c, b
     if a == b or b == c or c == d or d == e or a < 0 or e > 51:
         raise CardError("not a valid show")
-    return TABLE[_W0[a] + _W1[b] + _W2[c] + _W3[d] + _W4[e]] - _POINTS_OFFSET + flush
+    return TABLE[_W0[a] + _W1[b] + _W2[c] + _W3[d] + _W4[e]] - POINTS_OFFSET + flush
