@@ -218,6 +218,7 @@ def tap(browser, element_id):
     (the prompt pinned on top covers what the driver would scroll to the top), then clicked."""
     from selenium.webdriver.common.by import By
 
+    wait_for(lambda: browser.find_elements(By.ID, element_id))  # the keypad comes with the layout
     element = browser.find_element(By.ID, element_id)
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
     element.click()
@@ -829,6 +830,27 @@ def test_the_page_passes_axe_core_in_every_game_at_phone_width(served, browser):
         print("axe-core, %s at 360 px: %s" % (game, found[game] or "no violations"))
     for game, violations in found.items():
         assert not [v for v in violations if v[0] in ("serious", "critical")], (game, violations)
+
+
+def test_the_pages_keypad_and_status_leds_have_the_faceplates_words(served, browser):
+    from selenium.webdriver.common.by import By
+
+    from board import words
+
+    sim, address = served
+    browser.get(address)
+    wait_for(lambda: browser.find_elements(By.ID, "keyD"))
+    for key, meaning in words.KEY_ROWS:
+        assert browser.find_element(By.ID, "key" + key).text == key + "\n" + meaning
+    expected = words.status_words(sim.app.layout)
+    named = {led: " ".join(w for w in lines if w) for led, lines in expected.items()}
+    assert len([led for led in named if named[led]]) >= 20
+    for led, label in named.items():
+        titles = browser.find_elements(By.CSS_SELECTOR, "#led%d title" % led)
+        assert [t.get_attribute("textContent") for t in titles] == ([label] if label else [])
+    legend = browser.find_element(By.ID, "legend").text
+    assert legend.startswith("status LEDs, left to right: mode \u00b7 dealer blue \u00b7 orange")
+    assert "1 starter \u00b7 2 its suit \u00b7 3 hand: D pts" in legend
 
 
 def test_every_control_is_at_least_44_css_px_square_at_phone_width(served, browser):

@@ -32,7 +32,7 @@ SCENES = [
         "orange on its second lap: pale pegs, its start hole glows; skunk lines faint",
     ),  # fmt: skip
 ]
-from faceplate import KEY_ROWS  # noqa: E402  (one key map for the faceplate and here)
+from board.words import KEY_ROWS  # noqa: E402  (one key map for the faceplate, the page and here)
 
 
 def scene_svg(keys, wait_ms=0):

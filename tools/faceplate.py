@@ -15,66 +15,24 @@ import sys
 
 import _paths  # noqa: F401
 from _paths import ROOT
+from board.words import KEY_ROWS, SIGN_WORDS, SUITS, sign_names
+from board.words import status_words as layout_words
 from board_picture import geometry
 from generated import write_or_check
 
 OUT = os.path.join(ROOT, "hardware")
-# The keys, as the keypad is laid out: (key, what it means at the table).
-KEY_ROWS = [
-    ("1", "A"), ("2", "2"), ("3", "3"), ("A", "J"),
-    ("4", "4"), ("5", "5"), ("6", "6"), ("B", "Q"),
-    ("7", "7"), ("8", "8"), ("9", "9"), ("C", "K"),
-    ("*", "back"), ("0", "T / no"), ("#", "go / yes"), ("D", "points"),
-]  # fmt: skip
-# The words under each units LED for the signs of board/signs.py, by the sign's name.
-SIGN_WORDS = {
-    "STARTER": "starter",
-    "SUIT": "its suit",
-    "HAND": "hand: D pts",
-    "CRIB": "crib ranks",
-    "FLUSH": "flush?",
-    "STARTER_SUIT": "+starter?",
-    "NOBS": "nobs?",
-    "COUNT": "# count",
-    "POINTS": "points",
-}
-SIDE_NAMES = ("blue", "orange", "yellow")
-SUITS = ("1 clubs", "2 diamonds", "3 hearts", "4 spades")
 
 
 def signs():
     """[(number, name)] of board/signs.py, in order."""
-    from board import signs as module
-
-    found = [(getattr(module, name), name) for name in dir(module) if name.isupper()]
-    return sorted(found)
+    return sign_names()
 
 
 def status_words(config):
-    """{LED: [label lines]} for every LED of the status line."""
+    """{LED: [label lines]} for every LED of the status line (board/words.py's)."""
     from board.layout import Layout
 
-    layout = Layout(config)
-    words = {}
-    mode, _ = layout.status["mode"]
-    words[mode] = ["mode"]
-    for part, first_word in (("dealer", "dealer"), ("turn", "turn/hand")):
-        first, count = layout.status[part]
-        for i in range(count):
-            words[first + i] = [first_word if i == 0 else "", SIDE_NAMES[i]]
-    first, count = layout.status["tens"]
-    for i in range(count):
-        words[first + i] = ["%d" % (10 * (i + 1)), "count" if i == 0 else ""]
-    first, count = layout.status["units"]
-    by_number = dict(signs())
-    for i in range(count):
-        words[first + i] = ["%d" % (i + 1), SIGN_WORDS.get(by_number.get(i + 1), "")]
-    first, count = layout.status["tally"]
-    for i in range(count):
-        words[first + i] = ["games" if i == 0 else "", ""]
-    words[layout.status["save"][0]] = ["saving"]
-    words[layout.status["error"][0]] = ["error"]
-    return words
+    return layout_words(Layout(config))
 
 
 def drawing(config):

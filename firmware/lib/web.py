@@ -805,10 +805,19 @@ def make_server(board):
     async def layout(request):
         # Where every LED's hole is on the wood (board.places, as the drilling drawing): the
         # page draws the LEDs it is sent at these places.
+        # With the faceplate's words (board.words): the keypad's and the status LEDs'.
+        from board import words
         from board.places import places
 
         found = places(board.app.config)
-        return {"places": [[led, x, y, kind] for led, _, x, y, kind in found]}
+        return {
+            "places": [[led, x, y, kind] for led, _, x, y, kind in found],
+            "keys": [list(key) for key in words.KEY_ROWS],
+            "labels": [
+                [led, " ".join(line for line in lines if line)]
+                for led, lines in sorted(words.status_words(board.app.layout).items())
+            ],
+        }
 
     @server.get("/api/events")
     async def events(request):
