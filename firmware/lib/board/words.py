@@ -51,7 +51,8 @@ def status_words(layout):
     first, count = layout.status["units"]
     by_number = dict(sign_names())
     for i in range(count):
-        words[first + i] = ["%d" % (i + 1), SIGN_WORDS.get(by_number.get(i + 1), "")]
+        sign = by_number.get(i + 1, "")
+        words[first + i] = ["%d" % (i + 1), SIGN_WORDS.get(sign, "")]
     first, count = layout.status["tally"]
     for i in range(count):
         words[first + i] = ["games" if i == 0 else "", ""]
