@@ -876,6 +876,53 @@ def test_every_control_is_at_least_44_css_px_square_at_phone_width(served, brows
     assert small == [], small
 
 
+def test_the_play_ended_early_from_the_pages_held_key(served, browser):
+    from selenium.webdriver.common.by import By
+
+    sim, address = served
+    browser.get(address)
+    pair_the_page(browser, sim)
+    for control in ("key#", "card5S", "key0", "key5"):  # a match, the starter, two cards
+        click_and_wait(browser, control)
+    assert browser.find_element(By.ID, "hold#").text == "hold #\nend the play \u00b7 muggins"
+    click_and_wait(browser, "hold#")  # hold #: the play ends now, the show begins
+    wait_for(lambda: " \u00b7 show" in browser.find_element(By.ID, "score").text)
+    with sim.lock:
+        assert sim.app.history.state.phase == "show"
+
+
+@pytest.mark.parametrize("game, holds_of_d", [("makao", 1), ("latvian", 2)])
+def test_a_whole_shedding_game_played_from_the_pages_controls(served, browser, game, holds_of_d):
+    """Keys chosen from the referee's answers on one board (drawing, passing, taking a
+    penalty, demanding a rank or a suit, a joker, calling Makao, a challenge, then cards that
+    fit to the end) are pressed on the page's buttons, long presses included; the board
+    behind the page must end in the same state."""
+    from selenium.webdriver.common.by import By
+
+    import drivers
+    import shed_script
+
+    recorded = drivers.FastRig(MemoryStore())
+    for _ in range(holds_of_d):
+        recorded.press("D", 800)
+    tokens = shed_script.play(recorded, game)
+    assert {"hold:#", "#"} <= set(tokens)
+    sim, address = served
+    browser.get(address)
+    pair_the_page(browser, sim)
+    for _ in range(holds_of_d):
+        click_and_wait(browser, "holdD")
+    for token in tokens:
+        click_and_wait(browser, "hold" + token[5:] if token.startswith("hold:") else "key" + token)
+    with sim.lock:
+        referee = sim.app.history.state
+        assert referee.over and referee.state() == recorded.app.history.state.state()
+        assert sim.app.refusal is None
+    loser = recorded.lines[-1]
+    assert loser.startswith("game over: player ")
+    wait_for(lambda: loser in browser.find_element(By.ID, "log").text)
+
+
 def test_a_phone_that_stops_reading_never_holds_up_the_keys():
     """The server runs in the keys' own asyncio loop, as on the board. Three phones hang: one
     stops reading the live stream, one sends half a request, one stops reading the page.
