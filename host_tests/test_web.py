@@ -876,6 +876,26 @@ def test_every_control_is_at_least_44_css_px_square_at_phone_width(served, brows
     assert small == [], small
 
 
+def test_a_refused_settings_save_clears_the_earlier_saved(served, browser):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    sim, address = served
+    browser.get(address)
+    pair_the_page(browser, sim)
+    wait_for(lambda: Select(browser.find_element(By.NAME, "target")).first_selected_option)
+    Select(browser.find_element(By.NAME, "target")).select_by_visible_text("61")
+    click_and_wait(browser, "save")
+    saved = lambda: browser.find_element(By.ID, "saved").text  # noqa: E731
+    wait_for(lambda: saved() == "saved")
+    Select(browser.find_element(By.NAME, "wifi")).select_by_visible_text("home")  # no network
+    click_and_wait(browser, "save")
+    text = browser.find_element(By.ID, "error").text
+    assert (saved(), text) == ("", "home: enter the network's name first")
+    with sim.lock:
+        assert sim.app.controller.target == 61  # the first save kept, the refused one not
+
+
 def test_the_play_ended_early_from_the_pages_held_key(served, browser):
     from selenium.webdriver.common.by import By
 

@@ -813,6 +813,7 @@ def make_server(board):
         return {
             "places": [[led, x, y, kind] for led, _, x, y, kind in found],
             "keys": [list(key) for key in words.KEY_ROWS],
+            "holds": [list(hold) for hold in words.HOLD_ROWS],
             "labels": [
                 [led, " ".join(line for line in lines if line)]
                 for led, lines in sorted(words.status_words(board.app.layout).items())

@@ -11,6 +11,14 @@ KEY_ROWS = (
     ("7", "7"), ("8", "8"), ("9", "9"), ("C", "K"),
     ("*", "back"), ("0", "T / no"), ("#", "go / yes"), ("D", "points"),
 )  # fmt: skip
+# The long presses, with what each does in cribbage and in the shedding games ("" where it
+# does nothing: Makao's calls in cribbage).
+HOLD_ROWS = (
+    ("#", "end the play \u00b7 muggins", "draw"),
+    ("B", "", "Makao!"),
+    ("C", "", "challenge"),
+    ("D", "next game", "next game"),
+)  # fmt: skip
 # The words under each units LED for the signs of board/signs.py, by the sign's name.
 SIGN_WORDS = {
     "STARTER": "starter",
