@@ -17,3 +17,20 @@ def test_the_figures_page_goes_stale_when_a_figure_moves(tmp_path, monkeypatch):
     assert figures.main(["--check"]) == 0
     measured[0] = (measured[0][0], 4407, measured[0][2])  # one byte more on the page
     assert figures.main(["--check"]) == 1
+
+
+def test_the_heap_the_page_asks_for_is_the_measured_need_with_a_quarter_to_spare():
+    """wifi.NEEDS_HEAP against docs/figures.md (which tools/check keeps current): the game
+    and the server, and every connection reading a request at the limits, with 25 % more."""
+    import re
+
+    import web
+    import wifi
+
+    with open(figures.OUT, encoding="utf-8") as page:
+        rows = dict(re.findall(r"^\| (.+?) \| ([\d,]+) \|", page.read(), re.M))
+    figure = {name: int(value.replace(",", "")) for name, value in rows.items()}
+    game_and_server = figure["the game and the server, 32-bit"]
+    requests = figure["%d such requests at once, 32-bit, at most" % web.MAX_CONNECTIONS]
+    need = game_and_server + requests
+    assert need * 5 // 4 <= wifi.NEEDS_HEAP <= need * 3 // 2, (need, wifi.NEEDS_HEAP)
