@@ -194,32 +194,25 @@ def test_no_token_request_id_or_password_in_any_answer_stream_or_console_line():
     shown.append(call(client.post("/api/pair", body={})).body)  # another request: its own id
     shown.append(json.dumps(rig.app.log).encode())
     shown.append(json.dumps(rig.lines).encode())  # the board's serial console too
-    shown.append(_first_event())
+    shown.append(_first_event(rig))  # the same board: its console says who paired
     for secret in secrets:
         assert not [text for text in shown if secret.encode() in text], secret
 
 
-def _first_event():
-    rig = Rig()
-    client = client_for(rig)
-    server = client.app
-    port = _free_port()
+def _first_event(rig):
+    """The first state the live stream sends, from the board of `rig`."""
 
-    async def read():
-        serving = asyncio.create_task(server.start_server(host="127.0.0.1", port=port))
-        await asyncio.sleep(0.05)
+    async def exchange(port, token):
         reader, writer = await asyncio.open_connection("127.0.0.1", port)
         writer.write(b"GET /api/events HTTP/1.1\r\nHost: cribbage.local\r\n\r\n")
         got = b""
         while b"data:" not in got or not got.endswith(b"\n\n"):
             got += await asyncio.wait_for(reader.read(4096), 2)
         writer.close()
-        server.shutdown()
-        await serving
         return got
 
-    event = call(read())
-    assert b'"mode": "cribbage"' in event
+    event = _on_the_wire(rig, exchange)
+    assert b'"mode": "cribbage"' in event and b"phone paired" in event
     return event
 
 
@@ -341,7 +334,7 @@ def _free_port():
         return probe.getsockname()[1]
 
 
-def _on_the_wire(rig, exchange, monkeypatch=None):
+def _on_the_wire(rig, exchange):
     """Runs `exchange(port)` (a coroutine) against the board's server on a free port."""
     client = client_for(rig)
     server = client.app
