@@ -291,7 +291,7 @@ def test_the_page_in_chromium_follows_the_board_and_plays_it(served, browser):
 
 
 def pair_the_page(browser, sim):
-    """Pairs the page as a player does: "pair this phone", then hold 0 on the board."""
+    """Pairs the page as a player does: "Pair this phone", then hold 0 on the board."""
     from selenium.webdriver.common.by import By
 
     tap(browser, "pair")

@@ -23,11 +23,6 @@ from generated import write_or_check
 OUT = os.path.join(ROOT, "hardware")
 
 
-def signs():
-    """[(number, name)] of board/signs.py, in order."""
-    return sign_names()
-
-
 def status_words(config):
     """{LED: [label lines]} for every LED of the status line (board/words.py's)."""
     from board.layout import Layout
@@ -293,7 +288,7 @@ def quick_reference():
     with its sign and every key it takes, and how a deal flows."""
     from ui import crib_prompts as cp
 
-    words = dict(signs())
+    words = dict(sign_names())
     table = cp.table()
     keys = " · ".join("`%s` %s" % (key, meaning) for key, meaning in KEY_ROWS)
     lines = [

@@ -33,6 +33,10 @@ def _hash(token_text):
     return sha256(token_text.encode()).digest()[:_HASH_BYTES]
 
 
+def _id(hashed):
+    return hexlify(hashed).decode()[:ID_CHARS]
+
+
 def _hex_text(text, chars):
     if not isinstance(text, str) or len(text) != chars:
         return False
@@ -49,7 +53,8 @@ class Phones:
         self.journal = Journal(store, FILE)
         self.hashes = []  # type: list  # oldest first
         self.names = []  # type: list
-        # The waiting request: [its id, its code, when it was made, the token once granted]
+        # The waiting request: [its id, its code, when it was made, the token once granted,
+        # the phone's name]
         self.waiting = None  # type: list | None
         self._load()
 
@@ -68,13 +73,15 @@ class Phones:
             self.names.append(bytes(record[at + _HASH_BYTES + 1 : end]).decode())
             at = end
 
-    def _save(self):
+    def _keep(self, hashes, names):
+        """Writes the phones given, then takes them as the board's: OSError (the flash
+        refused) leaves the phones as they were."""
         record = b""
-        for index in range(len(self.hashes)):
-            name = self.names[index].encode()
-            record += self.hashes[index] + bytes([len(name)]) + name
-        # Raises OSError when the flash refuses it: the caller changes nothing then.
+        for index in range(len(hashes)):
+            name = names[index].encode()
+            record += hashes[index] + bytes([len(name)]) + name
         self.journal.rewrite([record] if record else [])
+        self.hashes, self.names = hashes, names
 
     # -- the page's side -------------------------------------------------------------------
 
@@ -91,15 +98,15 @@ class Phones:
                 "another phone asked to pair at the same moment: neither is paired; ask again"
             )
         cut = name.encode()[:NAME_BYTES]
-        while cut:
+        while True:
             try:
-                name = cut.decode()  # not cut inside a character
+                name = cut.decode() or "phone"  # not cut inside a character
                 break
             except UnicodeError:
                 cut = cut[:-1]
         request = hexlify(os.urandom(TOKEN_BYTES)).decode()
         code = "%02d" % (10 + int.from_bytes(os.urandom(2), "big") % 90)
-        self.waiting = [request, code, now, None, cut.decode() or "phone"]
+        self.waiting = [request, code, now, None, name]
         return request, code
 
     def collect(self, request, now):
@@ -130,7 +137,7 @@ class Phones:
         mine = _hash(token) if _hex_text(token, 2 * TOKEN_BYTES) else b""
         return [
             {
-                "id": hexlify(self.hashes[index]).decode()[:ID_CHARS],
+                "id": _id(self.hashes[index]),
                 "name": self.names[index],
                 "this": self.hashes[index] == mine,
             }
@@ -140,15 +147,11 @@ class Phones:
     def revoke(self, phone_id):
         """Forgets the paired phone with that id; PairError when none has it."""
         for index in range(len(self.hashes)):
-            if hexlify(self.hashes[index]).decode()[:ID_CHARS] == phone_id:
-                hashes, names = list(self.hashes), list(self.names)
-                del self.hashes[index]
-                del self.names[index]
-                try:
-                    self._save()
-                except OSError:
-                    self.hashes, self.names = hashes, names
-                    raise
+            if _id(self.hashes[index]) == phone_id:
+                self._keep(
+                    self.hashes[:index] + self.hashes[index + 1 :],
+                    self.names[:index] + self.names[index + 1 :],
+                )
                 return
         raise PairError("no paired phone has the id %s" % str(phone_id)[:ID_CHARS])
 
@@ -161,16 +164,7 @@ class Phones:
         if waiting is None or waiting[3] is not None or self._expired(now):
             return None  # an expired request stays for its page to be told why
         token = hexlify(os.urandom(TOKEN_BYTES)).decode()
-        hashes, names = list(self.hashes), list(self.names)
-        if len(self.hashes) >= MAX_PHONES:
-            del self.hashes[0]
-            del self.names[0]
-        self.hashes.append(_hash(token))
-        self.names.append(waiting[4])
-        try:
-            self._save()
-        except OSError:
-            self.hashes, self.names = hashes, names
-            raise
+        first = 1 if len(self.hashes) >= MAX_PHONES else 0  # the one paired longest ago goes
+        self._keep(self.hashes[first:] + [_hash(token)], self.names[first:] + [waiting[4]])
         waiting[3] = token
         return waiting[1], waiting[4]

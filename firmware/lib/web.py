@@ -366,19 +366,19 @@ class Board:
             app = self.app
             try:
                 request, code = self.phones.ask(phone, app.overlay.now)
+                app.overlay.spell(bytes([ord(digit) - 48 for digit in code]), app.overlay.now)
+                app.tell(
+                    "a phone asks to pair (code %s on its page): hold 0 on the board within %d s"
+                    " to let it change the game" % (code, PAIR_WINDOW_MS // 1000)
+                )
+                app.dirty = True
+                return {"request": request, "code": code, "seconds": PAIR_WINDOW_MS // 1000}
             except PairError as error:
                 app.tell("error: %s" % error)
                 app.overlay.flash_error(app.overlay.now)
                 raise WebError(409, str(error)) from None
             finally:
-                self.acted()
-            app.overlay.spell(bytes([ord(digit) - 48 for digit in code]), app.overlay.now)
-            app.tell(
-                "a phone asks to pair (code %s on its page): hold 0 on the board within %d s"
-                " to let it change the game" % (code, PAIR_WINDOW_MS // 1000)
-            )
-            app.dirty = True
-            return {"request": request, "code": code, "seconds": PAIR_WINDOW_MS // 1000}
+                self.acted()  # once the code is on the LEDs
 
     def collect_token(self, request):
         with self.lock:
@@ -420,12 +420,9 @@ class Board:
             try:
                 self.app.settle()
                 before = Snapshot(self.app, False)
-                refused = self._refused(None, False, card)
+                refused = self.app.enter_card(card)
                 if refused is not None:
-                    before.restore()
-                    self.app.tell("error: " + refused)
-                    self.app.overlay.flash_error(self.app.overlay.now)
-                    raise WebError(409, refused)
+                    self._refuse(before, refused)
                 self._saved()
             finally:
                 self.acted()
@@ -441,27 +438,25 @@ class Board:
                 for index in range(len(keys)):
                     key = keys[index]
                     long = key.startswith(LONG)
-                    refused = self._refused(key[len(LONG) :] if long else key, long, -1)
-                    if refused is None:
-                        continue
-                    before.restore()
-                    if index:
+                    refused = app.press(key[len(LONG) :] if long else key, long)
+                    if refused is not None and index:
                         refused = "key %d of %d (%s): %s; none of the request's keys was kept" % (
                             index + 1, len(keys), key, refused,
                         )  # fmt: skip
-                    app.tell("error: " + refused)
-                    app.overlay.flash_error(app.overlay.now)
-                    raise WebError(409, refused)
+                    if refused is not None:
+                        self._refuse(before, refused)
                 self._saved()
             finally:
                 self.acted()
 
-    def _refused(self, key, long, card):
-        # The app refuses as the keypad does (the error flash, the words said) and returns
-        # the words to its caller.
-        if key is not None:
-            return self.app.press(key, long)
-        return self.app.enter_card(card)
+    def _refuse(self, before, words):
+        # The app refused as the keypad does (the words said, the error flash); what the
+        # request changed is put back, then the refusal is said and flashed again over it.
+        app = self.app
+        before.restore()
+        app.tell("error: " + words)
+        app.overlay.flash_error(app.overlay.now)
+        raise WebError(409, words)
 
     def _saved(self):
         # Answered 200 only once on flash: what the key left for the idle moment (a

@@ -157,7 +157,7 @@ def hold_zero(app):
     """Hold 0: pairs the phone whose request waits (its code spelled on the count LEDs), or
     else spells the last number of the board's address and says the page's address."""
     radio = app.radio
-    phones = getattr(radio, "phones", None) if radio is not None else None
+    phones = getattr(radio, "phones", None)
     if phones is not None:
         try:
             granted = phones.grant(app.overlay.now)
