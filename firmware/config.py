@@ -1,20 +1,18 @@
 # The one file a builder edits: pins, the LED strip and how its LEDs sit under the holes,
 # colours and power. Everything else is derived from these numbers (board/layout.py).
-# Defaults: the seed's board, an ESP32 DevKit, a WS2812 strip and a 4x4 matrix keypad.
+# Defaults: the seed's board, the reference ESP32-S3 board, a WS2812 strip and a 4x4 matrix
+# keypad.
 
-# -- Pins (GPIO numbers) ----------------------------------------------------------------
-LED_PIN = 5  # the strip's data line, through a 330 ohm resistor
+# -- The board: its chip and pins ----------------------------------------------------------
+# One profile per kind of board (firmware/lib/profiles/), chosen by this line: its CHIP, its
+# pins (LED_PIN, KEYPAD_ROW_PINS, KEYPAD_COL_PINS, BUTTON_PINS) and what it draws (CHIP_MA).
+#   profiles.esp32s3  the reference: an ESP32-S3 module with quad PSRAM (N8R2); runs everything
+#   profiles.esp32    a classic ESP32 DevKit without PSRAM: the LEDs and keys, Wi-Fi off
+# tools/deploy.py checks the chip named here against the board's. To wire other pins, copy
+# a profile, change its numbers and import the copy here.
+from profiles.esp32s3 import *  # noqa: F403
+
 INPUT = "keypad"  # "keypad": a 4x4 matrix; "buttons": one push button per key
-KEYPAD_ROW_PINS = (13, 14, 27, 26)  # driven low one at a time
-KEYPAD_COL_PINS = (25, 33, 32, 4)  # read with pull-ups
-# With INPUT = "buttons": keypad key name -> GPIO, one push button per key between the
-# pin and GND (internal pull-ups). GPIO 12 is avoided: held high at boot it breaks flash.
-BUTTON_PINS = {
-    "1": 13, "2": 15, "3": 14, "A": 27,
-    "4": 26, "5": 25, "6": 33, "B": 32,
-    "7": 4, "8": 16, "9": 17, "C": 18,
-    "*": 19, "0": 21, "#": 22, "D": 23,
-}  # fmt: skip
 
 # -- The holes --------------------------------------------------------------------------
 ROWS = 4  # rows of holes; two per track
@@ -24,7 +22,12 @@ TRACKS = 2  # one per player or partnership; 3 adds a 60-LED track for a third p
 # row 1 (inner); side 1 up row 3 (outer) and down row 2 (inner); a third track up row 4
 # and down row 5. Each side's first hole is at the lower end of its outer row.
 
-# The drilling drawing (tools/board_picture.py --drill): hole spacing and size, in mm.
+# The board's face, in mm, and where the keypad sits on it (a 4x4 membrane keypad at the
+# right end, measured on one: put yours). The drilling drawing, the faceplate and the page
+# are drawn from these; a test fails when anything runs off the board. Three tracks: 140 high.
+BOARD_MM = (410, 110)  # width, height
+KEYPAD_MM = (69, 77)  # width, height
+# The holes (tools/board_picture.py --drill): spacing and size, in mm.
 HOLE_PITCH_MM = 8
 HOLE_DIAMETER_MM = 5  # a 5 mm LED, or a light pipe over an SMD strip
 TRACK_GAP_MM = 14
@@ -32,18 +35,21 @@ GROUP_GAP_MM = 4  # the wider gap after every five holes, as on a wooden board
 
 # -- The strip --------------------------------------------------------------------------
 # Where each row's first LED (the lower end) sits on the strip, and whether the strip runs
-# through that row from the upper end instead (the usual zig-zag wiring).
-ROW_START = (0, 59, 60, 119, 150, 209)
+# through that row from the upper end instead (the usual zig-zag wiring). Every LED of the
+# strip has one place on the board: a hole, a start hole, the game hole or a status LED.
+ROW_START = (0, 59, 60, 119, 149, 208)
 ROW_REVERSED = (False, True, False, True, False, True)
-START_HOLES = (120, 121, 122)  # one per side: the pegs before the first point
-GAME_HOLE = 123
-STATUS_START = 124  # the status area: STATUS_LEDS LEDs in a line
+START_HOLES = (120, 121, 209)  # one per side: the pegs before the first point
+GAME_HOLE = 122
+STATUS_START = 123  # the status area: STATUS_LEDS LEDs in a line
 STATUS_LEDS = 26
-STRIP_LENGTH = 150  # 210 for three tracks (rows 4 and 5 at 150..209)
+STRIP_LENGTH = 149  # 210 for three tracks (rows 4 and 5 at 149..208, the third start at 209)
+LED_ORDER = "GRB"  # the order the strip takes its colours in: GRB (WS2812B), RGB (PL9823), ...
 
 # -- Light and power --------------------------------------------------------------------
 BRIGHTNESS = 64  # 0..255, the front peg's level; the rest is scaled from it
-CURRENT_BUDGET_MA = 500  # what a USB port gives; the renderer dims to stay under it
+CURRENT_BUDGET_MA = 500  # what the 5 V supply gives (a USB port: 500); the renderer dims the
+# LEDs so that they, the dark LEDs' draw and the board's own (CHIP_MA with Wi-Fi on) stay under it
 MA_PER_CHANNEL = 20  # one WS2812 colour channel at full brightness
 MA_IDLE_PER_LED = 1  # a WS2812 draws this even when dark
 

@@ -13,7 +13,7 @@ import os
 
 include("$(PORT_DIR)/boards/manifest.py")  # the port's own frozen modules (asyncio among them)
 
-for name in ("board", "cribbage", "shedding", "ui"):
+for name in ("board", "cribbage", "profiles", "shedding", "ui"):
     package(name, base_path="lib")
 for name in (
     "app.py", "boardmain.py", "cards.py", "clock.py", "eventlog.py", "hardware.py",

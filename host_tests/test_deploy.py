@@ -59,12 +59,18 @@ def test_the_dry_run_prints_the_exact_commands_and_touches_nothing(monkeypatch):
     assert deploy.deploy(port="/dev/ttyUSB0", dry_run=True, out=out) == 0
     assert calls == []
     lines = out.getvalue().splitlines()
-    folders = ("lib", "lib/board", "lib/cribbage", "lib/microdot", "lib/shedding", "lib/ui", "www")
-    assert lines[:7] == [
+    assert lines[0] == (
+        ".venv/bin/mpremote connect /dev/ttyUSB0 exec 'import sys, gc;"
+        " print(sys.implementation._machine); print(gc.mem_free()+gc.mem_alloc())'"
+    )
+    lines = lines[1:]
+    folders = ("lib", "lib/board", "lib/cribbage", "lib/microdot", "lib/profiles")
+    folders += ("lib/shedding", "lib/ui", "www")
+    assert lines[:8] == [
         ".venv/bin/mpremote connect /dev/ttyUSB0 fs mkdir :" + folder for folder in folders
     ]
     assert (
-        lines[7]
+        lines[8]
         == ".venv/bin/mpremote connect /dev/ttyUSB0 fs cp -f build/board/config.py :config.py \\"
     )
     assert "  + fs cp -f build/board/lib/app.mpy :lib/app.mpy \\" in lines
@@ -89,7 +95,10 @@ def fake_board(tmp_path, monkeypatch):
 def test_deploying_twice_copies_nothing_the_second_time(fake_board):
     out = StringIO()
     deploy.deploy(out=out)
-    assert out.getvalue().startswith("/dev/ttyUSB7: %d files to copy" % BOARD_FILES)
+    assert out.getvalue().splitlines()[:2] == [
+        "/dev/ttyUSB7: an ESP32S3 with 2041 KB of heap: enough for the game and the phone page",
+        "/dev/ttyUSB7: %d files to copy, 0 unchanged, 0 to remove" % BOARD_FILES,
+    ]
     assert (fake_board / "lib" / "cribbage" / "score.mpy").exists()
     assert (fake_board / "main.py").read_text() == open(
         os.path.join(ROOT, "firmware", "main.py")
@@ -106,6 +115,33 @@ def test_deploying_twice_copies_nothing_the_second_time(fake_board):
     out = StringIO()
     deploy.deploy(port="/dev/ttyUSB7", out=out)
     assert ": 1 files to copy" in out.getvalue()
+
+
+def test_a_board_of_another_chip_is_refused_before_anything_is_copied(
+    fake_board, monkeypatch, capsys
+):
+    monkeypatch.setenv("FAKE_CHIP", "ESP32 module with ESP32")
+    assert deploy.main([]) == 1
+    assert capsys.readouterr().err == (
+        "The board on /dev/ttyUSB7 is an ESP32, but firmware/config.py's board profile is for"
+        " an ESP32S3: import the ESP32's profile in config.py (profiles/) and deploy again;"
+        " nothing was copied.\n"
+    )
+    assert os.listdir(fake_board) == []
+
+
+def test_a_classic_board_is_told_the_page_stays_off(fake_board, monkeypatch):
+    import config
+
+    monkeypatch.setattr(config, "CHIP", "ESP32")
+    monkeypatch.setenv("FAKE_CHIP", "ESP32 module with ESP32")
+    monkeypatch.setenv("FAKE_HEAP", "113200")
+    out = StringIO()
+    deploy.deploy(out=out)
+    assert out.getvalue().splitlines()[0] == (
+        "/dev/ttyUSB7: an ESP32 with 110 KB of heap: the game runs; the phone page needs 384 KB,"
+        " so Wi-Fi stays off"
+    )
 
 
 @pytest.mark.parametrize(

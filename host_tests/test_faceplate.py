@@ -39,15 +39,24 @@ def test_every_sign_the_board_shows_has_words_under_its_led():
         assert units[first + getattr(signs, name) - 1][1] == faceplate.SIGN_WORDS[name]
 
 
-def test_the_pdf_is_one_page_with_a_correct_cross_reference():
+def test_each_pdf_has_a_correct_cross_reference_and_every_label_on_each_page():
     width, height, shapes = faceplate.drawing(config)
-    pdf = faceplate.to_pdf(width, height, shapes)
-    assert pdf.startswith(b"%PDF-1.4\n") and pdf.endswith(b"%%EOF\n")
-    start = int(pdf.rsplit(b"startxref\n", 1)[1].split(b"\n")[0])
-    assert pdf[start:].startswith(b"xref\n0 6\n")
-    offsets = [int(n) for n in re.findall(rb"(\d{10}) 00000 n", pdf)]
-    for number, offset in enumerate(offsets, 1):
-        assert pdf[offset:].startswith(b"%d 0 obj\n" % number)
-    media = re.search(rb"/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]", pdf)
-    assert abs(float(media.group(1)) - width * 72 / 25.4) < 0.01  # 1:1
-    assert pdf.count(b"BT /F1") == len([s for s in shapes if s[0] == "text"])
+    texts = len([s for s in shapes if s[0] == "text"])
+    for paper in faceplate.PAPERS:
+        pdf = faceplate.to_pdf(width, height, shapes, paper)
+        assert pdf.startswith(b"%PDF-1.4\n") and pdf.endswith(b"%%EOF\n")
+        pages = len(faceplate.tiles(width, height, paper[1], paper[2]))
+        objects = 2 + 2 * pages + 1  # catalog, pages, a page and its content each, the font
+        start = int(pdf.rsplit(b"startxref\n", 1)[1].split(b"\n")[0])
+        assert pdf[start:].startswith(b"xref\n0 %d\n" % (objects + 1))
+        offsets = [int(n) for n in re.findall(rb"(\d{10}) 00000 n", pdf)]
+        assert len(offsets) == objects
+        for number, offset in enumerate(offsets, 1):
+            assert pdf[offset:].startswith(b"%d 0 obj\n" % number)
+        media = re.findall(rb"/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]", pdf)
+        assert len(media) == pages
+        for w, h in media:
+            assert abs(float(w) - paper[1] * 72 / 25.4) < 0.01  # 1:1 on the paper
+            assert abs(float(h) - paper[2] * 72 / 25.4) < 0.01
+        # Each page draws the whole drawing (clipped to its part), its note and bar label.
+        assert pdf.count(b"BT /F1") == pages * (texts + 2)

@@ -327,9 +327,9 @@ def halt(monkeypatch, **changes):
 
 
 def test_a_pin_that_does_not_exist_stops_with_a_message_and_a_safe_pattern(monkeypatch):
-    printed = halt(monkeypatch, KEYPAD_ROW_PINS=(13, 14, 27, 7))
+    printed = halt(monkeypatch, KEYPAD_ROW_PINS=(5, 6, 7, 30))  # 30: the S3's flash
     assert printed == [
-        "config.py is wrong: config.py: GPIO 7 cannot be used here (invalid pin)",
+        "config.py is wrong: config.py: GPIO 30 cannot be used here (invalid pin)",
         "fix config.py and reset the board",
     ]
 

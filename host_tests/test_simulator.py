@@ -90,11 +90,11 @@ def test_a_script_gives_the_board_as_text_with_colours_named(tmp_path):
     assert "LED 1 (side 0 hole 2): blue bright" in lit  # blue's front peg at 2
     assert "LED 120 (side 0 start): blue dim" in lit  # its rear peg still in the start hole
     assert "LED 118 (side 1 hole 2): orange bright" in lit
-    assert "LED 129 (status turn 2): orange dim" not in lit
-    assert "LED 128 (status turn 1): blue bright" in lit  # blue to play
-    assert "LED 131 (status tens 1): white dim" in lit  # the count is 20
-    assert "LED 132 (status tens 2): white dim" in lit
-    assert "LED 133" not in lit
+    assert "LED 128 (status turn 2): orange dim" not in lit
+    assert "LED 127 (status turn 1): blue bright" in lit  # blue to play
+    assert "LED 130 (status tens 1): white dim" in lit  # the count is 20
+    assert "LED 131 (status tens 2): white dim" in lit
+    assert "LED 132" not in lit
     assert "score: blue 2 (rear peg 0), orange 2 (rear peg 0); play" in report
     assert "  orange: pair for 2, now 2" in report
     board = report.split("board:\n")[1].split("lit:")[0].splitlines()

@@ -200,26 +200,59 @@ def bench_heap():
     )
 
 
+BOARDS = (("esp32s3", "the reference board (ESP32-S3)"), ("esp32", "the classic ESP32 DevKit"))
+
+
 def bench_power():
-    print("## Strip current over a 121-point game played key by key")
+    print("## Current over a 121-point game played key by key, by board profile")
     import config
 
-    peak, idle = power_peak()
-    print(
-        "peak %d mA for the lit LEDs + %d mA for the dark ones = %d mA (budget %d mA,"
-        " brightness %d)" % (peak, idle, peak + idle, config.CURRENT_BUDGET_MA, config.BRIGHTNESS)
-    )
+    for name, board in BOARDS:
+        chip_off, chip_on = board_draw(name)
+        peak, idle = power_peak(name)
+        print(
+            "%s: peak %d mA for the lit LEDs + %d mA for the dark ones = %d mA, + the board's"
+            " %d mA (Wi-Fi off) or %d mA (Wi-Fi on) = %d / %d mA (budget %d mA, brightness %d)"
+            % (
+                board,
+                peak,
+                idle,
+                peak + idle,
+                chip_off,
+                chip_on,
+                peak + idle + chip_off,
+                peak + idle + chip_on,
+                config.CURRENT_BUDGET_MA,
+                config.BRIGHTNESS,
+            )
+        )
 
 
-def power_peak():
+def board_draw(name):
+    """(mA with Wi-Fi off, with Wi-Fi on) the board of profiles/<name>.py draws."""
+    import importlib
+
+    return importlib.import_module("profiles." + name).CHIP_MA
+
+
+def power_peak(name="esp32s3"):
     """(mA for the lit LEDs at the brightest frame, mA for the dark ones) over a whole
-    121-point game played key by key, every frame for 200 ms after each key."""
+    121-point game played key by key on the board of profiles/<name>.py (the renderer keeps
+    its draw with Wi-Fi on aside), every frame for 200 ms after each key."""
     sys.path.insert(0, os.path.join(ROOT, "host_tests", "core"))
     import board_rig
     import config
     import key_player
 
-    rig = board_rig.Rig()
+    class Board:
+        pass
+
+    board = Board()
+    for setting in dir(config):
+        if setting.isupper():
+            setattr(board, setting, getattr(config, setting))
+    board.CHIP_MA = board_draw(name)
+    rig = board_rig.Rig(cfg=board)
     peak = [0]
     press = rig.press
 

@@ -40,22 +40,80 @@ def _hex(colour):
     return "#%02x%02x%02x" % colour
 
 
+def keypad_box(config):
+    """(x, y, width, height) of the keypad's place, mm from the board's lower left corner: at
+    the right end, a pitch from the edge, halfway up."""
+    width, height = config.BOARD_MM
+    key_width, key_height = config.KEYPAD_MM
+    return (width - config.HOLE_PITCH_MM - key_width, (height - key_height) / 2.0) + (
+        key_width,
+        key_height,
+    )
+
+
+def ribbon_slot(config):
+    """(x, y, width, height) of the slot the keypad's ribbon goes through, just below the
+    keypad (a membrane keypad's tail leaves it in the middle of its lower edge)."""
+    x, y, width, _ = keypad_box(config)
+    return (x + width / 2.0 - 11, y - 5, 22, 3)
+
+
+def scale_bar(config):
+    """(x, y): the left end of the 100 mm scale bar, along the top edge, left of the keypad."""
+    x, _, _, _ = keypad_box(config)
+    return (x - config.HOLE_PITCH_MM - 100, config.BOARD_MM[1] - 7)
+
+
 def svg(config, colours=None, title="", drill=False):
-    """An SVG of the board; colours maps LED -> (R, G, B) (unlit holes are drawn dark)."""
+    """An SVG of the board's face, 1:1 in mm; colours maps LED -> (R, G, B) (unlit holes are
+    drawn dark). The drilling drawing adds the LED numbers, the keypad's place, its ribbon's
+    slot and a 100 mm scale bar to check a print by."""
     places = geometry(config)
-    pitch = config.HOLE_PITCH_MM
-    width = max(p[1] for p in places) + 3 * pitch
-    height = max(p[2] for p in places) + 2 * pitch + (1.5 * pitch if title else 0)
+    width, height = config.BOARD_MM
     out = [
         '<svg xmlns="http://www.w3.org/2000/svg" width="%gmm" height="%gmm" viewBox="0 0 %g %g">'
         % (width, height, width, height)
     ]
     background = "#ffffff" if drill else "#3b2a1a"  # paper, or a wooden board
     out.append('<rect width="%g" height="%g" fill="%s"/>' % (width, height, background))
+    if drill:
+        line = 'fill="none" stroke="#000" stroke-width="%g"'
+        out.append(
+            '<rect x="0.2" y="0.2" width="%g" height="%g" %s/>'
+            % (width - 0.4, height - 0.4, line % 0.4)
+        )
+        x, y, w, h = keypad_box(config)
+        out.append(
+            '<rect x="%g" y="%g" width="%g" height="%g" %s stroke-dasharray="2 1"/>'
+            % (x, height - y - h, w, h, line % 0.3)
+        )
+        x, y, w, h = ribbon_slot(config)
+        out.append(
+            '<rect x="%g" y="%g" width="%g" height="%g" %s/>'
+            % (x, height - y - h, w, h, line % 0.3)
+        )
+        text = (
+            '<text x="%g" y="%g" font-size="2.5" font-family="sans-serif"'
+            ' text-anchor="%s">%s</text>'
+        )
+        kx, ky, kw, kh = keypad_box(config)
+        out.append(text % (kx + kw / 2.0, height - ky - kh / 2.0, "middle", "keypad"))
+        out.append(text % (x + w / 2.0, height - y + 3.5, "middle", "slot: the ribbon"))
+        bx, by = scale_bar(config)
+        out.append(
+            '<line x1="%g" y1="%g" x2="%g" y2="%g" stroke="#000" stroke-width="0.4"/>'
+            % (bx, height - by, bx + 100, height - by)
+        )
+        for tick in range(0, 101, 10):
+            out.append(
+                '<line x1="%g" y1="%g" x2="%g" y2="%g" stroke="#000" stroke-width="0.3"/>'
+                % (bx + tick, height - by, bx + tick, height - by + (2 if tick % 50 else 3))
+            )
+        out.append(text % (bx + 50, height - by - 1.2, "middle", "100 mm: check the print"))
     if title:
         out.append(
-            '<text x="%g" y="%g" font-size="%g" font-family="sans-serif" fill="%s">%s</text>'
-            % (pitch, pitch * 1.2, pitch * 0.8, "#000" if drill else "#eee", title)
+            '<text x="%g" y="%g" font-size="4" font-family="sans-serif" fill="%s">%s</text>'
+            % (config.HOLE_PITCH_MM, 7, "#000" if drill else "#eee", title)
         )
     for led, x, y, kind in places:
         cy = height - y
@@ -65,8 +123,11 @@ def svg(config, colours=None, title="", drill=False):
                 '<circle cx="%g" cy="%g" r="%g" fill="none" stroke="#000" stroke-width="0.2"/>'
                 % (x, cy, radius)
             )
-            label = '<text x="%g" y="%g" font-size="1.8" text-anchor="middle">%d</text>'
-            out.append(label % (x, cy + radius + 2.2, led))
+            label = (
+                '<text x="%g" y="%g" font-size="2.5" font-family="sans-serif"'
+                ' text-anchor="middle">%d</text>'
+            )
+            out.append(label % (x, cy + radius + 2.8, led))
             continue
         colour = (colours or {}).get(led, (0, 0, 0))
         lit = colour != (0, 0, 0)

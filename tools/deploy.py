@@ -4,6 +4,10 @@
   python tools/deploy.py --port /dev/ttyUSB0
   python tools/deploy.py --dry-run       print the exact mpremote commands; touch nothing
 
+Before copying, it asks the board which chip it is and how much heap MicroPython has: a
+board whose chip is not the one config.py's board profile is for is refused (nothing is
+copied), and it says whether the heap is enough for the phone page (wifi.NEEDS_HEAP).
+
 firmware/ is compiled to .mpy (main.py, boot.py and config.py stay source, so config.py can
 be edited on the board). The board keeps a manifest of what was deployed (/.deployed: one
 "sha256 path" line per file); only files whose hash differs are copied, files that are no
@@ -97,6 +101,41 @@ def commands(port, copy, remove, folders, manifest_file, tree=BUILD):
     return lines
 
 
+# One line each: what the board calls itself ("... with ESP32S3") and its whole heap.
+ASK_BOARD = (
+    "import sys, gc; print(sys.implementation._machine); print(gc.mem_free()+gc.mem_alloc())"
+)
+
+
+def ask_board(port):
+    return mpremote() + ["connect", port, "exec", ASK_BOARD]
+
+
+def check_board(port, answer, out):
+    """Refuses a board whose chip is not config.py's profile's; says what its heap allows."""
+    import config
+    from wifi import NEEDS_HEAP
+
+    lines = answer.strip().splitlines()
+    if len(lines) < 2 or not lines[-1].strip().isdigit():
+        raise DeployError(explain(port, answer))
+    chip = lines[-2].rsplit(" with ", 1)[-1].strip()
+    heap = int(lines[-1])
+    if chip != config.CHIP:
+        raise DeployError(
+            "The board on %s is an %s, but firmware/config.py's board profile is for an %s: "
+            "import the %s's profile in config.py (profiles/) and deploy again; nothing was "
+            "copied." % (port, chip, config.CHIP, chip)
+        )
+    if heap >= NEEDS_HEAP:
+        room = "enough for the game and the phone page"
+    else:
+        room = "the game runs; the phone page needs %d KB, so Wi-Fi stays off" % (
+            NEEDS_HEAP // 1024
+        )
+    out.write("%s: an %s with %d KB of heap: %s\n" % (port, chip, heap // 1024, room))
+
+
 def find_port():
     done = run_mpremote(mpremote() + ["devs"])
     for line in done.stdout.splitlines():
@@ -166,12 +205,17 @@ def deploy(port=None, dry_run=False, out=sys.stdout):
     if dry_run:
         # Nothing is asked of the board: the plan is for a board that has none of the files.
         copy, remove, folders = plan(local, {})
-        for argv in commands(port or "auto", copy, remove, folders, manifest_file):
+        ask = [ask_board(port or "auto")]
+        for argv in ask + commands(port or "auto", copy, remove, folders, manifest_file):
             out.write(
                 " ".join(shlex.quote(part) for part in argv).replace(" + ", " \\\n  + ") + "\n"
             )
         return 0
     port = port or find_port()
+    done = run_mpremote(ask_board(port))
+    if done.returncode:
+        raise DeployError(explain(port, done.stdout + done.stderr))
+    check_board(port, done.stdout, out)
     remote = read_board_manifest(port)
     copy, remove, folders = plan(local, remote)
     out.write(

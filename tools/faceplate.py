@@ -1,6 +1,8 @@
 """The printable faceplate and the players' quick reference, drawn from config.py.
 
-  python tools/faceplate.py            hardware/faceplate.svg and .pdf (1:1, print at 100 %),
+  python tools/faceplate.py            hardware/faceplate.svg (1:1), faceplate-a4.pdf and
+                                       faceplate-letter.pdf (1:1 on pages that join: print at
+                                       100 %),
                                        hardware/quick-reference.md
   python tools/faceplate.py --check    exit 1 when one of them is stale
 
@@ -17,7 +19,7 @@ import _paths  # noqa: F401
 from _paths import ROOT
 from board.words import KEY_ROWS, SIGN_WORDS, SUITS, sign_names
 from board.words import status_words as layout_words
-from board_picture import geometry
+from board_picture import geometry, keypad_box, ribbon_slot, scale_bar
 from generated import write_or_check
 
 OUT = os.path.join(ROOT, "hardware")
@@ -30,28 +32,32 @@ def status_words(config):
     return layout_words(Layout(config))
 
 
+LABEL_MM = 2.5  # the smallest type on the faceplate: readable at arm's length
+
+
 def drawing(config):
-    """The faceplate as (width, height, [primitives]) in millimetres, y down:
-    ("circle", x, y, r), ("line", x1, y1, x2, y2), ("text", x, y, size, words, anchor)."""
+    """The faceplate as (width, height, [primitives]) in millimetres, y down, the board's own
+    size (config.BOARD_MM): ("circle", x, y, r), ("line", x1, y1, x2, y2),
+    ("text", x, y, size, words, anchor)."""
     from board.layout import Layout
 
     layout = Layout(config)
     places = geometry(config)
     pitch = config.HOLE_PITCH_MM
-    keys_width = 4 * 11 + 6
-    width = max(p[1] for p in places) + 3 * pitch + keys_width
-    top = 18.0  # room for the title
-    bottom = 8.0  # and for the words under the status line
-    height = max(p[2] for p in places) + top + 2 * pitch + bottom
+    width, height = config.BOARD_MM
     shapes = []
 
     def y_of(y_mm):
-        return height - bottom - y_mm
+        return height - y_mm
 
-    shapes.append(("line", 1, 1, width - 1, 1))
-    shapes.append(("line", width - 1, 1, width - 1, height - 1))
-    shapes.append(("line", width - 1, height - 1, 1, height - 1))
-    shapes.append(("line", 1, height - 1, 1, 1))
+    def box(x, y, w, h):  # x, y: the lower left corner, mm up from the board's lower edge
+        top = y_of(y + h)
+        shapes.append(("line", x, top, x + w, top))
+        shapes.append(("line", x + w, top, x + w, top + h))
+        shapes.append(("line", x + w, top + h, x, top + h))
+        shapes.append(("line", x, top + h, x, top))
+
+    box(0.5, 0.5, width - 1, height - 1)  # the board's edge: cut the print along it
     title = "Cribbage: twice round to 121. Front peg bright, rear peg dim, pale on the second lap."
     shapes.append(("text", pitch, 8, 4.0, title, "start"))
     where = {}
@@ -66,11 +72,11 @@ def drawing(config):
         for points in range(5, 61, 5):
             x, y, _ = where[holes[points]]
             inner = points > 30
-            offset = (-1 if inner else 1) * outward * (config.HOLE_DIAMETER_MM + 1.6)
-            size = 2.6 if points % 10 == 0 else 1.8
+            offset = (-1 if inner else 1) * outward * (config.HOLE_DIAMETER_MM + 1.8)
+            size = 3.2 if points % 10 == 0 else LABEL_MM
             shapes.append(("text", x, y + offset + size / 3, size, "%d" % points, "middle"))
         x, y, _ = where[layout.start_holes[side]]
-        shapes.append(("text", x, y + outward * 5.2 + 0.8, 2.2, "start", "middle"))
+        shapes.append(("text", x, y + outward * 5.6 + 0.9, LABEL_MM, "start", "middle"))
     # The skunk lines (121 points: 91, and the double skunk at 61) across each track: between
     # the hole before and the hole itself, square to the way the pegs go.
     for side in range(layout.tracks):
@@ -84,34 +90,49 @@ def drawing(config):
             shapes.append(("line", mx - nx, my - ny, mx + nx, my + ny))
             beyond = -1 if x1 < width / 2 else 1  # the words outside the track's end
             anchor = "end" if beyond < 0 else "start"
-            shapes.append(("text", mx + beyond * 4.5, my + 0.6, 1.8, words, anchor))
+            shapes.append(("text", mx + beyond * 4.5, my + 0.9, LABEL_MM, words, anchor))
     x, y, _ = where[layout.game_hole]
-    shapes.append(("text", x, y + 6.5, 2.4, "game", "middle"))
-    # Every status LED with its meaning. Under the units LEDs the signs' words take turns
-    # on two lines: they are wider than the LEDs are apart.
-    units, _ = layout.status["units"]
+    shapes.append(("text", x, y + 7.5, LABEL_MM, "game", "middle"))
+    # Every status LED with its meaning. Under the units, dealer and turn LEDs the second
+    # line's words take turns on two lines: they are wider than the LEDs are apart.
+    turns = [layout.status[name] for name in ("units", "dealer", "turn")]
     for led, lines in status_words(config).items():
         x, y, _ = where[led]
-        lower = units <= led < units + 9 and (led - units) % 2 == 1
+        lower = [1 for first, count in turns if first <= led < first + count and (led - first) % 2]
         for i in range(len(lines)):
             row = i + 1 if i == 1 and lower else i
             if lines[i]:
-                shapes.append(("text", x, y + 5.0 + 2.4 * row, 1.7, lines[i], "middle"))
-    # The key map beside the status line.
-    left = max(p[1] for p in places) + 2 * pitch
+                shapes.append(("text", x, y + 5.6 + 3.0 * row, LABEL_MM, lines[i], "middle"))
+    # The keypad's place (a membrane keypad is stuck on it; with push buttons, drill one at
+    # each key's centre), each key with what it means, and the slot its ribbon goes through.
+    kx, ky, kw, kh = keypad_box(config)
+    box(kx, ky, kw, kh)
     for index in range(len(KEY_ROWS)):
         key, meaning = KEY_ROWS[index]
-        kx = left + (index % 4) * 11
-        ky = top + 4 + (index // 4) * 11
-        shapes.append(("line", kx, ky, kx + 10, ky))
-        shapes.append(("line", kx + 10, ky, kx + 10, ky + 10))
-        shapes.append(("line", kx + 10, ky + 10, kx, ky + 10))
-        shapes.append(("line", kx, ky + 10, kx, ky))
-        shapes.append(("text", kx + 5, ky + 5, 3.6, key, "middle"))
-        shapes.append(("text", kx + 5, ky + 8.6, 1.8, meaning, "middle"))
-    shapes.append(("text", left, top + 52, 1.9, "suits: " + ", ".join(SUITS), "start"))
-    shapes.append(("text", left, top + 55, 1.9, "hold D: next game (Makao, Latvian)", "start"))
-    shapes.append(("text", left, top + 58, 1.9, "hold 9: Wi-Fi · hold 0: pair a phone", "start"))
+        cx = kx + (index % 4 + 0.5) * kw / 4.0
+        cy = y_of(ky + kh) + (index // 4 + 0.5) * kh / 4.0
+        shapes.append(("text", cx, cy + 1.0, 5.0, key, "middle"))
+        shapes.append(("text", cx, cy + 5.5, LABEL_MM, meaning, "middle"))
+    sx, sy, sw, sh = ribbon_slot(config)
+    box(sx, sy, sw, sh)
+    shapes.append(("text", sx + sw / 2.0, y_of(sy) + 3.6, LABEL_MM, "cut: ribbon", "middle"))
+    # What the keys do when held, and the suits' numbers, in the strip above the keypad.
+    legend = (
+        "suits: " + ", ".join(SUITS),
+        "hold #: end the play, muggins",
+        "hold D: next game (Makao, Latvian)",
+        "hold 9: Wi-Fi \u00b7 hold 0: pair a phone",
+    )
+    for i in range(len(legend)):
+        shapes.append(
+            ("text", kx, y_of(ky + kh) - 1.5 - 3.2 * (3 - i), LABEL_MM, legend[i], "start")
+        )
+    # A 100 mm scale bar to check the print by, its ticks every 10 mm.
+    bx, by = scale_bar(config)
+    shapes.append(("line", bx, y_of(by), bx + 100, y_of(by)))
+    for tick in range(0, 101, 10):
+        shapes.append(("line", bx + tick, y_of(by), bx + tick, y_of(by) + (2 if tick % 50 else 3)))
+    shapes.append(("text", bx + 50, y_of(by) - 1.2, LABEL_MM, "100 mm: check the print", "middle"))
     return width, height, shapes
 
 
@@ -150,13 +171,45 @@ MM = 72 / 25.4  # PDF points per millimetre
 KAPPA = 0.5523  # a circle as four Bezier curves
 
 
-def to_pdf(width, height, shapes):
-    """A one-page PDF (1.4) of the same drawing: vector lines and circles, Helvetica text."""
-    ops = ["0 0 0 RG 0 0 0 rg"]
+PAPERS = (("A4", 297.0, 210.0), ("Letter", 279.4, 215.9))  # landscape, mm
+MARGIN = 12.0  # mm kept clear at each paper edge: printers do not print there
+OVERLAP = 10.0  # mm two neighbouring pages share, where their alignment crosses are
+
+
+def tiles(width, height, paper_width, paper_height):
+    """[(x0, y0, w, h)]: the parts of a width x height drawing each page prints, left to
+    right then top to bottom; neighbours share OVERLAP mm."""
+    room_x, room_y = paper_width - 2 * MARGIN, paper_height - 2 * MARGIN
+    columns = max(1, -int(-(width - OVERLAP) // (room_x - OVERLAP)))
+    rows = max(1, -int(-(height - OVERLAP) // (room_y - OVERLAP)))
+    found = []
+    for row in range(rows):
+        for column in range(columns):
+            x0, y0 = column * (room_x - OVERLAP), row * (room_y - OVERLAP)
+            found.append((x0, y0, min(room_x, width - x0), min(room_y, height - y0)))
+    return found
+
+
+def crosses(width, height, parts):
+    """Alignment crosses (x, y) in the middle of every overlap: each is on both pages."""
+    found = []
+    for x0, y0, w, h in parts:
+        if x0 > 0:
+            join = x0 + OVERLAP / 2.0
+            found += [(join, y0 + h * f) for f in (0.25, 0.5, 0.75)]
+        if y0 > 0:
+            join = y0 + OVERLAP / 2.0
+            found += [(x0 + w * f, join) for f in (0.25, 0.5, 0.75)]
+    return found
+
+
+def _ops(shapes, height, dx, dy):
+    """PDF drawing operators for shapes (mm, y down) moved by (dx, dy) on a page height mm."""
+    ops = []
     for shape in shapes:
         if shape[0] == "circle":
             _, x, y, r = shape
-            cx, cy, r = x * MM, (height - y) * MM, r * MM
+            cx, cy, r = (x + dx) * MM, (height - y - dy) * MM, r * MM
             k = r * KAPPA
             ops.append("%.2f w %.2f %.2f m" % (0.25 * MM, cx + r, cy))
             ops.append(
@@ -175,7 +228,13 @@ def to_pdf(width, height, shapes):
             _, x1, y1, x2, y2 = shape
             ops.append(
                 "%.2f w %.2f %.2f m %.2f %.2f l S"
-                % (0.3 * MM, x1 * MM, (height - y1) * MM, x2 * MM, (height - y2) * MM)
+                % (
+                    0.3 * MM,
+                    (x1 + dx) * MM,
+                    (height - y1 - dy) * MM,
+                    (x2 + dx) * MM,
+                    (height - y2 - dy) * MM,
+                )
             )
         else:
             _, x, y, size, words, anchor = shape
@@ -184,19 +243,75 @@ def to_pdf(width, height, shapes):
             text = words.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
             ops.append(
                 "BT /F1 %.2f Tf %.2f %.2f Td (%s) Tj ET"
-                % (size * MM, (x - shift) * MM, (height - y) * MM, text)
+                % (size * MM, (x - shift + dx) * MM, (height - y - dy) * MM, text)
             )
-    content = "\n".join(ops).encode("latin-1")
+    return ops
+
+
+def page_shapes(width, height, parts, number, paper_height):
+    """What a page prints outside the drawing (mm on the paper, y down): which page it is,
+    how to print and join it, and a 100 mm scale bar in its lower margin."""
+    x0, y0, w, h = parts[number]
+    note = "Faceplate, page %d of %d (the board's %g to %g mm from the left). Print at 100 %%" % (
+        number + 1,
+        len(parts),
+        x0,
+        x0 + w,
+    )
+    note += " (actual size); lay each page's crosses on its neighbour's, trim along the edge."
+    bar_y = paper_height - MARGIN / 2.0
+    shapes = [("text", MARGIN, MARGIN - 4, 2.5, note, "start")]
+    shapes.append(("line", MARGIN, bar_y, MARGIN + 100, bar_y))
+    for tick in range(0, 101, 10):
+        shapes.append(
+            ("line", MARGIN + tick, bar_y, MARGIN + tick, bar_y - (1.5 if tick % 50 else 2.5))
+        )
+    shapes.append(("text", MARGIN + 104, bar_y + 0.9, 2.5, "100 mm", "start"))
+    return shapes
+
+
+def to_pdf(width, height, shapes, paper):
+    """The drawing on paper = (name, width, height) landscape, 1:1, cut into pages that
+    overlap (tiles) with alignment crosses, each page clipped to its part (PDF 1.4)."""
+    _, paper_width, paper_height = paper
+    parts = tiles(width, height, paper_width, paper_height)
+    marks = []
+    for x, y in crosses(width, height, parts):
+        marks.append(("line", x - 4, y, x + 4, y))
+        marks.append(("line", x, y - 4, x, y + 4))
+        marks.append(("circle", x, y, 2.0))
+    contents = []
+    for number in range(len(parts)):
+        x0, y0, w, h = parts[number]
+        dx, dy = MARGIN - x0, MARGIN - y0
+        clip = "q %.2f %.2f %.2f %.2f re W n" % (
+            MARGIN * MM,
+            (paper_height - MARGIN - h) * MM,
+            w * MM,
+            h * MM,
+        )
+        ops = ["0 0 0 RG 0 0 0 rg", clip] + _ops(shapes + marks, paper_height, dx, dy) + ["Q"]
+        ops += _ops(page_shapes(width, height, parts, number, paper_height), paper_height, 0, 0)
+        contents.append("\n".join(ops).encode("latin-1"))
+    count = len(parts)
+    font = 3 + 2 * count
     objects = [
         b"<< /Type /Catalog /Pages 2 0 R >>",
-        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        (
-            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %.2f %.2f] /Contents 4 0 R"
-            " /Resources << /Font << /F1 5 0 R >> >> >>" % (width * MM, height * MM)
-        ).encode(),
-        b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
-        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+        b"<< /Type /Pages /Kids [%s] /Count %d >>"
+        % (b" ".join(b"%d 0 R" % (3 + 2 * i) for i in range(count)), count),
     ]
+    for content in contents:
+        objects.append(
+            (
+                "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %.2f %.2f] /Contents %d 0 R"
+                " /Resources << /Font << /F1 %d 0 R >> >> >>"
+                % (paper_width * MM, paper_height * MM, len(objects) + 2, font)
+            ).encode()
+        )
+        objects.append(b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream")
+    objects.append(
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"
+    )
     out = b"%PDF-1.4\n"
     offsets = []
     for number in range(len(objects)):
@@ -322,19 +437,20 @@ def quick_reference():
         " change the game; with none asking it spells the last number of the board's address"
         " digit by digit (0 as one ten).",
         "",
-        "The faceplate to print: [faceplate.pdf](faceplate.pdf) (1:1; the drill drawing is",
-        "[drill.svg](drill.svg)).",
+        "The faceplate to print: [faceplate-a4.pdf](faceplate-a4.pdf) or",
+        "[faceplate-letter.pdf](faceplate-letter.pdf) (1:1 on two pages that join; the drill",
+        "drawing is [drill.svg](drill.svg)).",
     ]
     return "\n".join(lines) + "\n"
 
 
 def outputs(config):
     width, height, shapes = drawing(config)
-    return {
-        "faceplate.svg": to_svg(width, height, shapes).encode(),
-        "faceplate.pdf": to_pdf(width, height, shapes),
-        "quick-reference.md": quick_reference().encode(),
-    }
+    made = {"faceplate.svg": to_svg(width, height, shapes).encode()}
+    for paper in PAPERS:
+        made["faceplate-%s.pdf" % paper[0].lower()] = to_pdf(width, height, shapes, paper)
+    made["quick-reference.md"] = quick_reference().encode()
+    return made
 
 
 def main(argv):

@@ -31,9 +31,21 @@ def measure():
     with open(os.path.join(ROOT, "firmware", "www", "index.html"), "rb") as page:
         raw = page.read()
     packed = len(gzip.compress(raw, mtime=0))
-    from bench_board import power_peak
+    from bench_board import BOARDS, board_draw, power_peak
 
-    lit, dark = power_peak()
+    power = []
+    for name, board in BOARDS:
+        lit, dark = power_peak(name)
+        chip_off, chip_on = board_draw(name)
+        power.append(
+            (
+                "%s at the brightest frame of a 121-point game, mA: the strip %d (lit %d, dark"
+                " %d) and the board %d (Wi-Fi on; %d with it off)"
+                % (board, lit + dark, lit, dark, chip_on, chip_off),
+                lit + dark + chip_on,
+                "`.venv/bin/python tools/bench.py power`",
+            )
+        )
     game, server = bench_web.web_heap_32()
     request = bench_web.web_request_heap_32()
     web_command = "`.venv/bin/python tools/bench.py web`"
@@ -59,13 +71,7 @@ def measure():
             web.MAX_CONNECTIONS * request,
             web_command,
         ),
-        (
-            "the strip's current at its brightest frame over a 121-point game, mA (lit LEDs"
-            " and dark ones; the ESP32's own draw comes on top)",
-            lit + dark,
-            "`.venv/bin/python tools/bench.py power`",
-        ),
-    ]  # fmt: skip
+    ] + power  # fmt: skip
 
 
 def render(figures):

@@ -16,7 +16,7 @@ from _paths import FIRMWARE
 LIB = os.path.join(FIRMWARE, "lib")
 # Bottom up: a module may import its own layer and those below.
 LAYERS = (
-    ("platform", ("clock", "packing", "cards", "eventlog", "rarely", "hardware")),
+    ("platform", ("clock", "packing", "cards", "eventlog", "rarely", "hardware", "profiles")),
     ("storage", ("store", "journal", "recall", "history")),
     ("rules", ("cribbage", "shedding")),
     ("board", ("board",)),

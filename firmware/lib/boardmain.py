@@ -1,5 +1,6 @@
 # Wires the board together: config, hardware, flash store, app. A bad config stops here with
 # one clear line on the console and a steady pattern on the first LEDs, not a reset loop.
+import os
 import time
 
 import config
@@ -8,15 +9,46 @@ from board.layout import LayoutError
 from hardware import ConfigError, Hardware
 from store import FileStore
 
+TEST_PATTERN_S = 5
+
 
 def main():
     try:
+        order = config.LED_ORDER
+        if len(order) != 3 or sorted(order) != ["B", "G", "R"]:
+            raise ConfigError("LED_ORDER must be R, G and B in some order, as GRB, not %r" % order)
         hardware = Hardware(config)
+        first_start = not _saved_files()
         app = App(config, hardware, FileStore(config.DATA_FOLDER))
     except (ConfigError, LayoutError) as error:
         halt_on_bad_config(error)
         return
+    if first_start:  # a new build: no game saved yet
+        show_test_pattern(hardware.pixels)
+        time.sleep(TEST_PATTERN_S)
     app.run()
+
+
+def show_test_pattern(pixels):
+    """Red, green and blue on the first three LEDs, so that a maker sees at once whether
+    LED_ORDER is the strip's."""
+    buf = pixels.buf
+    buf[:] = bytes(len(buf))
+    for led in range(3):
+        buf[led * 3 + pixels.ORDER[led]] = 64
+    pixels.write()
+    print(
+        "LED test: the first three LEDs show red, green, blue. Other colours: set LED_ORDER in"
+        " config.py (now %s) to the order they came in, as RGB. (Shown at each start until a"
+        " game is saved.)" % config.LED_ORDER
+    )
+
+
+def _saved_files():
+    try:
+        return os.listdir(config.DATA_FOLDER)
+    except OSError:
+        return []
 
 
 def halt_on_bad_config(error):

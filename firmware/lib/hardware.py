@@ -29,8 +29,14 @@ def _pin(number, mode, pull=None, value=None):
 class Hardware:
     def __init__(self, config):
         self.pixels = neopixel.NeoPixel(_pin(config.LED_PIN, machine.Pin.OUT), config.STRIP_LENGTH)
+        # The driver's fill() and the page read the strip's bytes in LED_ORDER too (boardmain
+        # checked it: the renderer writes them so).
+        order = config.LED_ORDER
+        self.pixels.ORDER = (order.find("R"), order.find("G"), order.find("B"), 3)
         if config.INPUT == "keypad":
-            rows = [_pin(p, machine.Pin.OUT, value=1) for p in config.KEYPAD_ROW_PINS]
+            # Open-drain: a row is pulled low or let go, never driven high, so two keys down
+            # in one column cannot short one row's output against another's.
+            rows = [_pin(p, machine.Pin.OPEN_DRAIN, value=1) for p in config.KEYPAD_ROW_PINS]
             cols = [_pin(p, machine.Pin.IN, machine.Pin.PULL_UP) for p in config.KEYPAD_COL_PINS]
             self.keys = KeypadScanner(rows, cols)  # type: KeypadScanner | ButtonReader
         elif config.INPUT == "buttons":

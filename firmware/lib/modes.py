@@ -3,6 +3,7 @@
 # for each of these and drops it after: on the board a module's code sits in RAM, and this
 # one's would sit beside every key for nothing.
 import gc
+import sys
 
 from app import MODE_NAMES
 from journal import Journal
@@ -33,6 +34,9 @@ def boot(app, now):
     if hasattr(gc, "threshold"):  # MicroPython's; CPython's collector is its own
         gc.threshold(COLLECT_EVERY)
     app.overlay.now = now
+    # config.py holds its board profile's names (profiles/): the profile's module itself
+    # would sit in RAM for nothing (about 1 KB; host_tests/core/test_app.py pins it).
+    unload([name for name in sys.modules if name.startswith("profiles")])
     saved = check(app, app.settings, "settings", now)
     mode = 0
     if saved and saved[0] < len(MODE_NAMES):

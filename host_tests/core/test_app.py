@@ -446,3 +446,15 @@ def test_a_points_entry_cleared_in_the_play_gives_the_count_back_its_leds():
         "orange to lay: the card's rank; # if orange cannot lay",
     ]
     assert count_leds() == [white, white] + [(0, 0, 0)] * 10
+
+
+def test_the_boot_drops_the_board_profiles_module_and_config_keeps_its_pins():
+    # config.py imports its board profile's names (profiles/esp32s3.py); the profile's module
+    # would then sit in RAM for nothing (about 1 KB on the board), so the boot drops it.
+    import sys
+
+    __import__("profiles.esp32s3")
+    assert "profiles.esp32s3" in sys.modules
+    Rig()
+    assert [name for name in sys.modules if name.startswith("profiles")] == []
+    assert config.CHIP == "ESP32S3" and config.LED_PIN == 4 and config.CHIP_MA == (110, 200)

@@ -30,14 +30,18 @@ def test_the_default_layout_is_the_seeds_board():
     assert layout.peg_led(0, 60, 121) == 59
     assert layout.peg_led(0, 61, 121) == 0
     assert layout.peg_led(1, 1, 121) == 119 and layout.peg_led(1, 31, 121) == 89
-    assert layout.peg_led(0, 0, 121) == 120 and layout.peg_led(1, 121, 121) == 123
-    assert layout.peg_led(1, 61, 61) == 123  # once round: the 61st point is the game hole
+    assert layout.peg_led(0, 0, 121) == 120 and layout.peg_led(1, 121, 121) == 122
+    assert layout.peg_led(1, 61, 61) == 122  # once round: the 61st point is the game hole
+    # The start holes, the game hole and the 26 status LEDs follow: 149 LEDs, none spare.
+    assert layout.peg_led(1, 0, 121) == 121 and layout.status["mode"] == (123, 1)
+    assert layout.status["error"] == (148, 1) and layout.length == 149
 
 
 def test_a_three_track_board():
     cfg = Config(TRACKS=3, ROWS=6, STRIP_LENGTH=210)
     layout = Layout(cfg)
-    assert layout.peg_led(2, 1, 121) == 150 and layout.peg_led(2, 31, 121) == 180
+    assert layout.peg_led(2, 1, 121) == 149 and layout.peg_led(2, 31, 121) == 179
+    assert layout.peg_led(2, 60, 121) == 208 and layout.peg_led(2, 0, 121) == 209
 
 
 def test_a_straight_wired_strip():
@@ -54,6 +58,14 @@ def test_a_layout_that_does_not_fit_is_refused_with_the_reason():
     assert "two holes share one LED" in str(error)
     error = raises(LayoutError, Layout, Config(TRACKS=3))
     assert str(error) == "3 tracks need 6 rows, ROWS is 4"
+    # A strip longer than the board: the LED after the last place would shift nothing on
+    # the board, but a maker wiring hole to hole must not meet an LED with no hole.
+    error = raises(LayoutError, Layout, Config(STRIP_LENGTH=150))
+    assert (
+        str(error) == "LED 149 has no place on the board: STRIP_LENGTH is 150, the board uses 149"
+    )
+    error = raises(LayoutError, Layout, Config(GAME_HOLE=149, STRIP_LENGTH=150))
+    assert str(error).startswith("LED 122 has no place on the board")
 
 
 def frame(match, cfg=config, overlay=None):

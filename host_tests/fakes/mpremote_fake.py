@@ -2,6 +2,7 @@
 deploy tool can be tested end to end without an ESP32. FAKE_MODE picks a failure:
   none     no board on USB          plain   a board without MicroPython
   full     the flash fills up       (unset: everything works)
+FAKE_CHIP is what the board calls itself (sys.implementation._machine), FAKE_HEAP its heap.
 Every call is appended to FAKE_BOARD/../calls.log.
 """
 
@@ -50,6 +51,9 @@ for step in steps:
         if mode == "full" and step[3].endswith(".mpy"):
             sys.exit("mpremote: cp: No space left on device. [Errno 28] ENOSPC")
         shutil.copyfile(step[3], os.path.join(board, step[4][1:]))
+    elif step[:1] == ["exec"]:
+        print(os.environ.get("FAKE_CHIP", "Generic ESP32S3 module with Octal-SPIRAM with ESP32S3"))
+        print(os.environ.get("FAKE_HEAP", "2090368"))
     elif step == ["reset"]:
         pass
     else:

@@ -1,10 +1,11 @@
-# A stand-in for MicroPython's `machine` on an ESP32, for tests and the simulator: pins that
-# refuse the numbers a real ESP32 refuses, a 4x4 keypad and buttons that can be "pressed",
+# A stand-in for MicroPython's `machine` on an ESP32-S3, for tests and the simulator: pins that
+# refuse the numbers its modules refuse, a 4x4 keypad and buttons that can be "pressed",
 # a watchdog that remembers when it was fed, and reset() as an exception.
 
-# GPIOs an ESP32-WROOM module offers; 6-11 drive the flash, 34-39 are inputs only.
-VALID_PINS = (0, 1, 2, 3, 4, 5, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 25, 26, 27, 32, 33)
-INPUT_ONLY = (34, 35, 36, 39)
+# GPIOs an ESP32-S3 module offers (26-32 drive its flash and PSRAM); host_tests/chips.py has
+# every chip's, and tests of a classic ESP32 put its numbers here.
+VALID_PINS = tuple(range(22)) + tuple(range(33, 49))
+INPUT_ONLY = ()
 
 _levels = {}  # pin id -> level driven by the firmware
 # Made when a key is pressed, so that reading a pin allocates nothing (the heap figures
@@ -16,12 +17,13 @@ _pressed_buttons = set()  # pins of pressed push buttons
 class Pin:
     IN = 1
     OUT = 3
+    OPEN_DRAIN = 7
     PULL_UP = 1
 
     def __init__(self, pin_id, mode=-1, pull=-1, value=None):
         if pin_id not in VALID_PINS and pin_id not in INPUT_ONLY:
             raise ValueError("invalid pin")
-        if mode == Pin.OUT and pin_id in INPUT_ONLY:
+        if mode != Pin.IN and pin_id in INPUT_ONLY:
             raise ValueError("pin can only be input")
         self.id = pin_id
         self.mode = mode

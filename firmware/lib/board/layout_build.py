@@ -76,6 +76,13 @@ def build(layout, config):
             if taken[led]:
                 raise LayoutError("two holes share one LED: check ROW_START and the extra LEDs")
             taken[led] = 1
+    for led in range(layout.length):
+        if not taken[led]:
+            # An LED with no place would put every hole after it one place off on the wood.
+            raise LayoutError(
+                "LED %d has no place on the board: STRIP_LENGTH is %d, the board uses %d"
+                % (led, layout.length, sum(taken))
+            )
     if config.STATUS_LEDS < 26:
         raise LayoutError("the status area needs 26 LEDs")
 

@@ -1,5 +1,6 @@
-# Where every LED's hole sits on the wood, in millimetres, from config.py: one source for the
-# drilling drawing and the pictures (tools/board_picture.py) and the board's web page.
+# Where every LED's hole sits on the wood, in millimetres from the board's lower left corner,
+# from config.py: one source for the drilling drawing, the faceplate (tools/board_picture.py,
+# tools/faceplate.py) and the board's web page.
 from board.layout import Layout
 
 # Rows from the bottom edge of the board up; None is the gap between two tracks.
@@ -10,13 +11,15 @@ def places(config):
     """[(led, column, x_mm, y_mm, kind)] for every LED; y grows up the board, hole 0 at the
     left. column counts text cells: one per hole, one more between groups of five holes and
     between the parts of the status line, as the wood shows them with a wider gap
-    (GROUP_GAP_MM). kind: "hole", "start", "game" or "status"."""
+    (GROUP_GAP_MM). kind: "hole", "start", "game" or "status".
+    Room is left for the words the faceplate prints: the status LEDs' two lines below them,
+    the lap numbers outside each track, the skunk lines' words beside the tracks' ends."""
     layout = Layout(config)
     pitch = config.HOLE_PITCH_MM
     gap = config.GROUP_GAP_MM
-    left = 3 * pitch
+    left = 6 * pitch
     row_y = {}
-    y = 3 * pitch  # the status line sits below the tracks
+    y = 5 * pitch  # the status line and its words sit below the tracks
     for row in _ROWS_BOTTOM_UP[layout.tracks]:
         if row is None:
             y += config.TRACK_GAP_MM
@@ -31,14 +34,14 @@ def places(config):
             led = layout.track_leds[side * 60 + hole]
             x = left + column * pitch + column // 5 * gap
             found.append((led, 3 + column + column // 5, x, row_y[row], "hole"))
-        found.append((layout.start_holes[side], 1, left - 2 * pitch, row_y[outer], "start"))
+        found.append((layout.start_holes[side], 1, 1.25 * pitch, row_y[outer], "start"))
     middle = (min(row_y.values()) + max(row_y.values())) / 2.0
-    found.append((layout.game_hole, 3 + 36, left + 30 * pitch + 6 * gap, middle, "game"))
+    found.append((layout.game_hole, 3 + 36, left + 31 * pitch + 6 * gap, middle, "game"))
     x = left
     column = 3
     for first, count in sorted(layout.status.values()):
         for i in range(count):
-            found.append((first + i, column, x, pitch, "status"))
+            found.append((first + i, column, x, 2 * pitch, "status"))
             x += pitch
             column += 1
         x += gap

@@ -65,10 +65,16 @@ class Renderer:
         self.budget_ma = config.CURRENT_BUDGET_MA
         self.ma_per_channel = config.MA_PER_CHANNEL
         self.idle_ma = config.MA_IDLE_PER_LED * length
-        self.room_ma = self.budget_ma - self.idle_ma  # what lit LEDs may draw
+        # What lit LEDs may draw: the board's own draw is kept aside as if Wi-Fi were on, as
+        # hold 9 may turn it on at any moment.
+        self.room_ma = self.budget_ma - self.idle_ma - config.CHIP_MA[1]
+        # Where each of red, green and blue goes in an LED's three bytes (neopixel's ORDER).
+        self.order = bytes(config.LED_ORDER.find(c) for c in "RGB")
         self.size = length * 3
         entries = len(self.colours) * 3
-        self.table = bytearray(entries * 3)  # G R B of each (colour, level) at the brightness
+        self.table = bytearray(
+            entries * 3
+        )  # the strip's bytes of each (colour, level), in LED_ORDER
         # Zeroed 16-bit arrays made from zero bytes: no list of ints on the way (a 1 KB
         # list at every boot, in a heap the old app just left full of holes).
         self.entry_load = array("H", bytes(2 * entries))  # the sum of its three channel bytes
@@ -115,15 +121,17 @@ class Renderer:
             for level in range(3):
                 step = LEVEL_VALUES[level] * brightness // 255
                 at = entry(colour, level) * 3
-                self.table[at] = green * step // 255
-                self.table[at + 1] = red * step // 255
-                self.table[at + 2] = blue * step // 255
+                self.table[at + self.order[0]] = red * step // 255
+                self.table[at + self.order[1]] = green * step // 255
+                self.table[at + self.order[2]] = blue * step // 255
                 total = self.table[at] + self.table[at + 1] + self.table[at + 2]
                 self.entry_load[entry(colour, level)] = total
                 self.entry_ma[entry(colour, level)] = (total * self.ma_per_channel + 254) // 255
         # The same three bytes as one bytes object per entry: `buf[at:at + 3] = bytes` is a
         # single store that allocates nothing, half the cost of three byte stores.
-        self.grb = tuple(bytes(self.table[e * 3 : e * 3 + 3]) for e in range(len(self.entry_load)))
+        self.led_bytes = tuple(
+            bytes(self.table[e * 3 : e * 3 + 3]) for e in range(len(self.entry_load))
+        )
         for number in range(len(self.kept_numbers)):
             self.kept_numbers[number] = None
         for slot in range(MAX_SPANS):
@@ -145,9 +153,10 @@ class Renderer:
         buf[0 : self.size] = self.blank  # one copy clears the strip: cheaper than clearing
         leds = self.leds  # the last frame's LEDs one by one
         entries = self.entries
-        grb = self.grb
+        led_bytes = self.led_bytes
         count = self.count
-        most = count * self.max_entry_ma  # the most the frame can draw
+        # The most the frame can draw: its LEDs, its spans and the background's LEDs.
+        most = (count + self.background_lit) * self.max_entry_ma
         for i in range(self.span_count):
             data = self.span_bytes[i]
             at = self.span_offsets[i]
@@ -155,7 +164,7 @@ class Renderer:
             most += self.span_ma[i]
         for i in range(count):
             at = leds[i] * 3
-            buf[at : at + 3] = grb[entries[i]]
+            buf[at : at + 3] = led_bytes[entries[i]]
         # The exact draw is summed only when the frame could pass the budget at all.
         room = self.room_ma
         self.scale = 255
@@ -164,6 +173,11 @@ class Renderer:
             return
         load_of = self.entry_load
         load = 0
+        canvas = self.blank
+        kept = self.background_leds
+        for i in range(self.background_lit):
+            at = kept[i] * 3
+            load += canvas[at] + canvas[at + 1] + canvas[at + 2]
         for i in range(count):
             load += load_of[entries[i]]
         for i in range(self.span_count):
@@ -173,10 +187,18 @@ class Renderer:
         if lit_ma > room:
             # Over the budget: dim every lit LED by the same factor.
             scale = room * 255 // lit_ma if room > 0 else 0
+            # The background's LEDs first: a span or an LED drawn over one of them is then
+            # written from its own bytes, dimmed once.
+            for i in range(self.background_lit):
+                at = kept[i] * 3
+                buf[at] = buf[at] * scale // 255
+                buf[at + 1] = buf[at + 1] * scale // 255
+                buf[at + 2] = buf[at + 2] * scale // 255
             for i in range(self.span_count):
                 at = self.span_offsets[i]
-                for j in range(len(self.span_bytes[i])):
-                    buf[at + j] = buf[at + j] * scale // 255
+                data = self.span_bytes[i]
+                for j in range(len(data)):
+                    buf[at + j] = data[j] * scale // 255
             table = self.table
             for i in range(count):
                 at = leds[i] * 3
@@ -200,7 +222,7 @@ class Renderer:
         count = min(self.count, MAX_BACKGROUND)
         for i in range(count):
             at = self.leds[i] * 3
-            canvas[at : at + 3] = self.grb[self.entries[i]]
+            canvas[at : at + 3] = self.led_bytes[self.entries[i]]
             kept[i] = self.leds[i]
         self.background_lit = count
         self.count = 0
@@ -235,9 +257,9 @@ class Renderer:
             self.number_shown[slot] = shown
             data[:] = _NO_NUMBER
             for i in range(tens):
-                data[3 * i : 3 * i + 3] = self.grb[entry]
+                data[3 * i : 3 * i + 3] = self.led_bytes[entry]
             for i in range(units):
-                data[3 * (_TENS + i) : 3 * (_TENS + i) + 3] = self.grb[entry]
+                data[3 * (_TENS + i) : 3 * (_TENS + i) + 3] = self.led_bytes[entry]
         return data
 
     def invalidate(self):

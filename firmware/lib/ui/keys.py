@@ -46,7 +46,8 @@ class Debouncer:
 
 
 class KeypadScanner:
-    """A matrix keypad: rows driven low one at a time, columns read with pull-ups."""
+    """A matrix keypad: rows pulled low one at a time (open-drain pins, let go otherwise),
+    columns read with pull-ups."""
 
     def __init__(self, row_pins, col_pins):
         self.rows = row_pins
