@@ -57,6 +57,7 @@ def bench_web():
         % (game32, server32, game32 + server32)
     )
     import web
+    import wifi
 
     allocated = web_request_heap_32()
     print(
@@ -71,7 +72,34 @@ def bench_web():
             web.MAX_CONNECTIONS * allocated,
         )  # fmt: skip
     )
+    # The two boards run the same code: the profiles differ in pins only (dropped at the boot).
+    need = game32 + server32 + web.MAX_CONNECTIONS * allocated
+    for board, heap in BOARD_HEAPS:
+        print(
+            "%s: the game needs %d bytes, with the web server %d, with 8 requests at the"
+            " limits %d; the page asks for %d (wifi.NEEDS_HEAP); stock MicroPython gives about"
+            " %d: the page %s"
+            % (
+                board,
+                game32,
+                game32 + server32,
+                need,
+                wifi.NEEDS_HEAP,
+                heap,
+                "runs" if heap >= wifi.NEEDS_HEAP else "stays off (the game runs)",
+            )
+        )
     web_latency()
+
+
+# The heap stock MicroPython gives each board (what gc.mem_free() + gc.mem_alloc() reports
+# there, as tools/deploy.py reads it): the ESP32-S3's 2 MB PSRAM, less what the image keeps;
+# a classic ESP32 without PSRAM, about 110 KB (MicroPython's ESP32 port: its heap is the
+# internal RAM left once the system and Wi-Fi's buffers have theirs).
+BOARD_HEAPS = (
+    ("the reference board (ESP32-S3, 2 MB PSRAM)", 2000000),
+    ("the classic ESP32 DevKit (no PSRAM)", 112000),
+)
 
 
 def web_heap_32():
