@@ -195,11 +195,13 @@ def test_the_first_start_shows_red_green_blue_and_names_them(monkeypatch, tmp_pa
     monkeypatch.setattr(boardmain.time, "sleep", sleep)
     monkeypatch.setattr(config, "DATA_FOLDER", str(tmp_path / "data"))
     monkeypatch.setattr(config, "LED_ORDER", order)
+    monkeypatch.setattr(fake_machine, "_clock", [160000000])  # as MicroPython starts
     printed = []
     monkeypatch.setattr("builtins.print", lambda *a: printed.append(" ".join(map(str, a))))
     with pytest.raises(Stop):
         boardmain.main()
     assert shown == {"leds": [(64, 0, 0), (0, 64, 0), (0, 0, 64), (0, 0, 0)], "seconds": 5}
+    assert fake_machine.freq() == 240000000  # the clock the ESP32 estimates are at
     # The strip's own bytes: GRB puts green first, so red's 64 is the second byte.
     assert boardmain_hardware[0].pixels.shown[:3] == bytes(
         (0, 64, 0) if order == "GRB" else (64, 0, 0)

@@ -62,3 +62,29 @@ def test_the_peg_views_levels_and_colours_mirror_the_renderers():
     assert [name for name, _, _ in found] == ["FULL", "DIM", "FAINT", "PALE_0"]
     for name, number, mirrored in found:
         assert int(number) == getattr(rd, mirrored) == getattr(peg_view, "_" + name), name
+
+
+def test_every_module_that_names_the_jack_names_rank_10_as_cards_does():
+    # The jack's rank is a private const() where a hot loop tests it (no table slot, no
+    # lookup at run time): each copy must be the rank cards.py gives "J".
+    from cards import RANK_CHARS
+
+    jack = RANK_CHARS.index("J")
+    found = {}
+    for folder, _, names in os.walk(os.path.join(ROOT, "firmware", "lib")):
+        for name in names:
+            if name.endswith(".py"):
+                with open(os.path.join(folder, name)) as source:
+                    text = source.read()
+                for match in re.finditer(r"^_?JACK(_CARD)? = (?:const\()?(\d+)", text, re.M):
+                    card = match.group(1) is not None
+                    found[name] = int(match.group(2)) // (4 if card else 1)
+    assert sorted(found) == [
+        "discard.py",
+        "game.py",
+        "rules.py",
+        "score.py",
+        "show.py",
+        "suits.py",
+    ]
+    assert set(found.values()) == {jack}

@@ -37,6 +37,43 @@ def pypi_scorer():
     return count_one
 
 
+SHOW_SETUP = (
+    "from cribbage.score import score\n"
+    "shows = [((0, 17, 34, 51), 20), ((16, 17, 18, 40), 19), ((3, 9, 22, 44), 30),"
+    " ((8, 13, 26, 31), 47)]\n"
+)
+SHOW_CALL = "show = shows[_i & 3]; score(show[0], show[1])"
+
+
+def show_fuel():
+    """Fuel of one fast show count (cribbage.score), averaged over four shows."""
+    return fuel_per_call(SHOW_SETUP, SHOW_CALL)
+
+
+# The coach on the board: the same engine, hand by hand, a pair-rich hand and flush-rich ones
+# among them (more rank patterns, more flush and nobs cases).
+COACH_HANDS = (
+    (3, 20, 22, 40, 44, 49),
+    (1, 5, 9, 13, 17, 21),
+    (0, 1, 2, 3, 40, 41),
+    (16, 17, 18, 19, 20, 21),
+    (3, 20, 22, 40, 44),
+    (0, 4, 8, 12, 16),
+)
+
+
+def coach_fuel(size):
+    """[fuel of the coach's advice on the board's engine] for COACH_HANDS of `size` cards."""
+    setup = "import gc\nfrom cribbage.discard import advise\ngc.collect()\ngc.disable()\n"
+    base, _ = wasm_fuel(setup)
+    costs = []
+    for hand in COACH_HANDS:
+        if len(hand) == size:
+            fuel, _ = wasm_fuel(setup + "advise(%r, True)\n" % (hand,))
+            costs.append(fuel - base)
+    return costs
+
+
 def bench_show():
     print("## Counting a show")
     shows = random_shows(SAMPLE_SHOWS)
@@ -85,17 +122,12 @@ def bench_show():
         label = "crib" if crib else "hand"
         print("all %d %s shows counted in %.2f s" % (sum(counts), label, took))
         print("  distribution %s: %s" % (label, " ".join("%d:%d" % p for p in enumerate(counts))))
-    setup = (
-        "from cribbage.score import score\n"
-        "shows = [((0, 17, 34, 51), 20), ((16, 17, 18, 40), 19), ((3, 9, 22, 44), 30),"
-        " ((8, 13, 26, 31), 47)]\n"
-    )
-    fuel = fuel_per_call(setup, "show = shows[_i & 3]; score(show[0], show[1])")
+    fuel = show_fuel()
     print(
         "MicroPython (wasm): %.0f fuel per show = %.0f us on the ESP32 estimate (%d fuel/us)"
         % (fuel, fuel / FUEL_PER_US, FUEL_PER_US)
     )
-    heap = unix_heap_per_call(setup, "show = shows[_i & 3]; score(show[0], show[1])")
+    heap = unix_heap_per_call(SHOW_SETUP, SHOW_CALL)
     print("MicroPython (unix): %.1f heap bytes allocated per show" % heap)
 
 
@@ -115,24 +147,8 @@ def bench_discard():
             "CPython, exact advice for a %d-card hand: mean %.1f ms, slowest %.1f ms (%d hands)"
             % (size, 1000 * sum(took) / hands, 1000 * max(took), hands)
         )
-    # On the board: the same engine, hand by hand, a pair-rich hand and flush-rich ones
-    # among them (more rank patterns, more flush and nobs cases).
-    hands = (
-        (3, 20, 22, 40, 44, 49),
-        (1, 5, 9, 13, 17, 21),
-        (0, 1, 2, 3, 40, 41),
-        (16, 17, 18, 19, 20, 21),
-        (3, 20, 22, 40, 44),
-        (0, 4, 8, 12, 16),
-    )
-    setup = "import gc\nfrom cribbage.discard import advise\ngc.collect()\ngc.disable()\n"
-    base, _ = wasm_fuel(setup)
     for size in (6, 5):
-        costs = []
-        for hand in hands:
-            if len(hand) == size:
-                fuel, _ = wasm_fuel(setup + "advise(%r, True)\n" % (hand,))
-                costs.append(fuel - base)
+        costs = coach_fuel(size)
         print(
             "MicroPython (wasm): exact advice for a %d-card hand: %s fuel; worst %.0f ms on"
             " the ESP32 estimate (%d fuel/us)"

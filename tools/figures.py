@@ -46,6 +46,12 @@ def measure():
                 "`.venv/bin/python tools/bench.py power`",
             )
         )
+    from bench_common import FUEL_PER_US
+    from bench_counting import coach_fuel, show_fuel
+
+    show = int(round(show_fuel()))
+    coach = [max(coach_fuel(size)) for size in (6, 5)]
+    estimate = "`.venv/bin/python tools/bench.py %s` (at `FUEL_PER_US` = %d, 240 MHz)"
     game, server = bench_web.web_heap_32()
     request = bench_web.web_request_heap_32()
     web_command = "`.venv/bin/python tools/bench.py web`"
@@ -70,6 +76,24 @@ def measure():
             "%d such requests at once, 32-bit, at most" % web.MAX_CONNECTIONS,
             web.MAX_CONNECTIONS * request,
             web_command,
+        ),
+        (
+            "one show counted by the board's fast counter (`cribbage.score`), fuel (µs on the"
+            " ESP32: %d)" % round(show / FUEL_PER_US),
+            show,
+            estimate % ("show", FUEL_PER_US),
+        ),
+        (
+            "the coach's slowest six-card hand on the board's engine, fuel (ms on the ESP32:"
+            " %d)" % round(coach[0] / FUEL_PER_US / 1000.0),
+            coach[0],
+            estimate % ("discard", FUEL_PER_US),
+        ),
+        (
+            "the coach's slowest five-card hand on the board's engine, fuel (ms on the ESP32:"
+            " %d)" % round(coach[1] / FUEL_PER_US / 1000.0),
+            coach[1],
+            estimate % ("discard", FUEL_PER_US),
         ),
     ] + power  # fmt: skip
 

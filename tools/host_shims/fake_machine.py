@@ -62,6 +62,18 @@ class FakeReset(Exception):
     """machine.reset() was called."""
 
 
+_clock = [160000000]  # MicroPython's ESP32 images start at 160 MHz
+
+
+def freq(hz=None):
+    if hz is None:
+        return _clock[0]
+    if hz not in (80000000, 160000000, 240000000):
+        raise ValueError("frequency must be 20MHz, 40MHz, 80Mhz, 160MHz or 240MHz")
+    _clock[0] = hz
+    return None
+
+
 def reset():
     raise FakeReset()
 
