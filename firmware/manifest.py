@@ -18,7 +18,8 @@ for name in ("board", "cribbage", "profiles", "shedding", "ui"):
 for name in (
     "app.py", "boardmain.py", "cards.py", "clock.py", "eventlog.py", "hardware.py",
     "history.py", "journal.py", "modes.py", "packing.py", "pairing.py", "rarely.py",
-    "recall.py", "store.py", "web.py", "wifi.py", "wifi_choice.py",
+    "recall.py", "store.py", "web.py", "web_http.py", "web_whole.py", "wifi.py",
+    "wifi_choice.py",
 ):  # fmt: skip
     module(name, base_path="lib")
 

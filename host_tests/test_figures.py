@@ -24,13 +24,13 @@ def test_the_heap_the_page_asks_for_is_the_measured_need_with_a_quarter_to_spare
     and the server, and every connection reading a request at the limits, with 25 % more."""
     import re
 
-    import web
+    import web_http
     import wifi
 
     with open(figures.OUT, encoding="utf-8") as page:
         rows = dict(re.findall(r"^\| (.+?) \| ([\d,]+) \|", page.read(), re.M))
     figure = {name: int(value.replace(",", "")) for name, value in rows.items()}
     game_and_server = figure["the game and the server, 32-bit"]
-    requests = figure["%d such requests at once, 32-bit, at most" % web.MAX_CONNECTIONS]
+    requests = figure["%d such requests at once, 32-bit, at most" % web_http.MAX_CONNECTIONS]
     need = game_and_server + requests
     assert need * 5 // 4 <= wifi.NEEDS_HEAP <= need * 3 // 2, (need, wifi.NEEDS_HEAP)

@@ -13,6 +13,7 @@ import time
 import pytest
 from microdot.test_client import TestClient
 
+import config
 import web
 import web_pictures
 import web_sim
@@ -267,12 +268,15 @@ def test_the_page_in_chromium_follows_the_board_and_plays_it(served, browser):
     assert "run of 3 for 9 (4\u2663 5\u2660 6\u2660)" in text()  # the crib's items, in words
     # The LEDs as the strip shows them, at the holes the drilling drawing puts them: blue's
     # front peg on 19, its rear peg on 10, brightened as the pictures brighten them.
+    # The frame may be dimmed to the current budget (renderer.scale, 255 when it is not).
     with sim.lock:
         layout, pixels = sim.app.layout, sim.hardware.pixels
-        brightness = sim.app.renderer.brightness
+        brightness, scale = sim.app.renderer.brightness, sim.app.renderer.scale
         front, rear = layout.peg_led(0, 19, 121), layout.peg_led(0, 10, 121)
         shown = [display_rgb(pixels.colour_at(led), brightness) for led in (front, rear)]
-    assert shown[0] == (0, 134, 211) and shown[1] != (0, 0, 0)
+    blue = tuple(c * brightness // 255 * scale // 255 for c in config.SIDE_COLOURS[0])
+    assert blue[1:] == ((28 * scale // 255), (44 * scale // 255))  # (0, 28, 44) undimmed
+    assert shown[0] == display_rgb(blue, brightness) and shown[1] != (0, 0, 0)
     fill = lambda led: browser.find_element(By.ID, "led%d" % led).get_attribute("fill")  # noqa
     wait_for(lambda: [fill(front), fill(rear)] == ["rgb(%d,%d,%d)" % c for c in shown])
     # A key on the board's own keypad: the page follows (undo of the crib).

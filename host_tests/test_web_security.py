@@ -16,6 +16,7 @@ from microdot.test_client import TestClient
 
 import pairing
 import web
+import web_http
 from board_rig import Rig
 from memstore import MemoryStore
 from test_web import HOST, NOT_PAIRED, PageRadio, call, client_for, pair
@@ -439,7 +440,7 @@ def test_ten_megabytes_of_headers_are_cut_off_at_the_limit(monkeypatch):
 
 
 def test_a_half_sent_request_is_dropped_after_the_read_timeout(monkeypatch):
-    monkeypatch.setattr(web, "READ_TIMEOUT_S", 1)
+    monkeypatch.setattr(web_http, "READ_TIMEOUT_S", 1)
     rig = Rig()
 
     async def exchange(port, token):
@@ -457,7 +458,7 @@ def test_connections_past_the_cap_are_answered_busy_and_the_board_recovers():
 
     async def exchange(port, token):
         hung = []
-        for _ in range(web.MAX_CONNECTIONS):
+        for _ in range(web_http.MAX_CONNECTIONS):
             reader, writer = await asyncio.open_connection("127.0.0.1", port)
             writer.write(b"GET /api/state HTTP/1.1\r\n")  # and then nothing
             hung.append(writer)

@@ -56,7 +56,7 @@ def bench_web():
         " %d more: %d in all, over the ~112 KB an ESP32 without PSRAM has"
         % (game32, server32, game32 + server32)
     )
-    import web
+    import web_http
     import wifi
 
     allocated = web_request_heap_32()
@@ -64,16 +64,16 @@ def bench_web():
         "a request at the limits (%d-byte line and headers, %d headers, %d-byte body), 32-bit:"
         " %d bytes allocated while it is read; %d connections at once: at most %d bytes"
         % (
-            web.MAX_HEAD,
-            web.MAX_HEADERS,
-            web.MAX_BODY,
+            web_http.MAX_HEAD,
+            web_http.MAX_HEADERS,
+            web_http.MAX_BODY,
             allocated,
-            web.MAX_CONNECTIONS,
-            web.MAX_CONNECTIONS * allocated,
+            web_http.MAX_CONNECTIONS,
+            web_http.MAX_CONNECTIONS * allocated,
         )  # fmt: skip
     )
     # The two boards run the same code: the profiles differ in pins only (dropped at the boot).
-    need = game32 + server32 + web.MAX_CONNECTIONS * allocated
+    need = game32 + server32 + web_http.MAX_CONNECTIONS * allocated
     for board, heap in BOARD_HEAPS:
         print(
             "%s: the game needs %d bytes, with the web server %d, with 8 requests at the"
@@ -136,22 +136,24 @@ def web_heap_32():
 def web_request_heap_32():
     """The heap one request at web.py's limits takes on the 32-bit build: what reading it
     allocates (the connection's peak cannot be higher before it is answered)."""
-    import web
+    import web_http
 
-    head = b"POST /api/keys HTTP/1.1\r\nHost: cribbage\r\nContent-Length: %d\r\n" % web.MAX_BODY
-    filler = web.MAX_HEAD - len(head) - 2 - 30 * 9  # 30 headers of 9 bytes besides the value
+    head = (
+        b"POST /api/keys HTTP/1.1\r\nHost: cribbage\r\nContent-Length: %d\r\n" % web_http.MAX_BODY
+    )
+    filler = web_http.MAX_HEAD - len(head) - 2 - 30 * 9  # 30 headers of 9 bytes besides the value
     for index in range(30):
         size = filler // 30 + (1 if index < filler % 30 else 0)
         head += b"X-H%02d: %s\r\n" % (index, b"v" * size)
-    raw = head + b"\r\n" + b"[" + b" " * (web.MAX_BODY - 2) + b"]"
-    assert len(head) + 2 == web.MAX_HEAD and head.count(b"\r\n") == web.MAX_HEADERS + 1
+    raw = head + b"\r\n" + b"[" + b" " * (web_http.MAX_BODY - 2) + b"]"
+    assert len(head) + 2 == web_http.MAX_HEAD and head.count(b"\r\n") == web_http.MAX_HEADERS + 1
     body = (
         "import gc\n"
         "for p in ('build/board/lib', 'build/board', 'build/wasm_shims', 'host_tests/core'):\n"
         "    sys.path.insert(0, '/input/' + p)\n"
         "import fakes\n"
         "fakes.install()\n"
-        "import web\n"
+        "import web_http\n"
         "class Reader:\n"
         "    def __init__(self, data):\n"
         "        self.data = data\n"
@@ -165,14 +167,14 @@ def web_request_heap_32():
         "class Writer:\n"
         "    def get_extra_info(self, name):\n"
         "        return ('192.168.4.2', 50000)\n"
-        "server = web.BoardServer()\n"
+        "server = web_http.BoardServer()\n"
         "reader = Reader(%r)\n"
         "writer = Writer()\n"
         # No collection runs while it is read (the heap has room to spare, and a collection
         # here breaks this wasm build: it cannot see the roots on wasm's stack), so what the
         # read allocates is the difference.
         "before = gc.mem_alloc()\n"
-        "reading = web.read_request(server, reader, writer)\n"
+        "reading = web_http.read_request(server, reader, writer)\n"
         "try:\n"
         "    reading.send(None)\n"
         "except StopIteration as done:\n"

@@ -21,7 +21,7 @@ OUT = os.path.join(ROOT, "docs", "figures.md")
 def measure():
     """[(figure, value, the command that prints it)] in the order the page lists them."""
     import bench_web
-    import web
+    import web_http
 
     subprocess.run(
         [sys.executable, os.path.join(ROOT, "tools", "build_mpy.py")],
@@ -60,21 +60,21 @@ def measure():
         ("the web page, uncompressed", len(raw), web_command),
         ("the game booted in cribbage, 32-bit heap (wasm build, `.mpy`)", game, web_command),
         (
-            "the radio and the page beside it (`wifi.py`, microdot, `web.py`, `pairing.py`,"
-            " the server), 32-bit",
+            "the radio and the page beside it (`wifi.py`, microdot, `web.py`, `web_http.py`,"
+            " `web_whole.py`, `pairing.py`, the server), 32-bit",
             server,
             web_command,
         ),
         ("the game and the server, 32-bit", game + server, web_command),
         (
             "reading one request at the limits (%d-byte line and headers, %d-byte body),"
-            " 32-bit, allocated" % (web.MAX_HEAD, web.MAX_BODY),
+            " 32-bit, allocated" % (web_http.MAX_HEAD, web_http.MAX_BODY),
             request,
             web_command,
         ),
         (
-            "%d such requests at once, 32-bit, at most" % web.MAX_CONNECTIONS,
-            web.MAX_CONNECTIONS * request,
+            "%d such requests at once, 32-bit, at most" % web_http.MAX_CONNECTIONS,
+            web_http.MAX_CONNECTIONS * request,
             web_command,
         ),
         (

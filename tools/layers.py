@@ -22,7 +22,7 @@ LAYERS = (
     ("board", ("board",)),
     ("keys", ("ui",)),
     ("app", ("app", "modes", "boardmain")),
-    ("network", ("pairing", "wifi_choice", "wifi", "web")),
+    ("network", ("pairing", "wifi_choice", "wifi", "web_http", "web_whole", "web")),
 )
 # Known, to be removed (ARCHITECTURE.md says why each is there).
 KNOWN_UPWARD = {

@@ -8,11 +8,9 @@
 # model and what each defence measures: docs/security.md.
 import asyncio
 import json
-import os
 from binascii import hexlify
 
-from microdot import Microdot, Request, Response
-from microdot.microdot import NoCaseDict
+from microdot import Request, Response
 from microdot.sse import with_sse
 
 import wifi_choice
@@ -20,15 +18,9 @@ from cards import CardError, name, parse
 from cribbage.events import END_EARLY, LOSER_DEALS, MUGGINS_ON, SKUNK_COUNTS_DOUBLE
 from pairing import PAIR_WINDOW_MS, PairError, Phones
 from ui.keys import KEY_NAMES
+from web_http import MAX_BODY, MAX_STREAMS, BoardServer, WebError, ascii_digits, read_body
+from web_whole import Snapshot, kept_aside
 
-MAX_BODY = 2048  # a request body above this is refused whole
-# The request line and headers together, bytes: a phone's browser sends under 1 KB. Reading a
-# request at these limits allocates about 20 KB on the 32-bit build (tools/bench.py web).
-MAX_HEAD = 2048
-MAX_HEADERS = 32  # header lines in one request
-READ_TIMEOUT_S = 10  # a request not wholly sent by then is dropped
-MAX_CONNECTIONS = 8  # open at once, live pages' streams among them; more are answered 503
-MAX_STREAMS = 4  # live pages' streams open at once
 MAX_KEYS = 32  # keys in one request
 LONG = "hold:"  # a key held, as "hold:#"
 ALONE = ("hold:D", "hold:9")  # keys that change more than the game: one to a request
@@ -61,13 +53,6 @@ MANIFEST = {
     "theme_color": "#1d140c",
     "icons": [{"src": "/icon.svg", "sizes": "any", "type": "image/svg+xml"}],
 }
-
-
-class WebError(Exception):
-    def __init__(self, status, words):
-        Exception.__init__(self, words)
-        self.status = status
-        self.words = words
 
 
 class _Unlocked:
@@ -132,7 +117,7 @@ class Board:
             return False  # an IPv6 address: the board has none
         if ":" in name:
             name, port = name.rsplit(":", 1)
-            if not port or not _ascii_digits(port):
+            if not port or not ascii_digits(port):
                 return False
         own = self.app.config.HOSTNAME.lower()
         if name == own or name == own + ".local":
@@ -473,101 +458,6 @@ class Board:
         loop repaints within 20 ms)."""
 
 
-class Snapshot:
-    """What a request's keys may change, as it was before them: the keys' half-made entry
-    and the LEDs' overlay, and for a request of several keys the files they write (the
-    mode's journal, the settings, the statistics). restore() puts it back, the game read
-    again from its journal as after a power cut. (On the keypad a key the rules refuse
-    clears the half-made entry, so the next try starts clean; a page's refused request
-    leaves everything as it was.)"""
-
-    def __init__(self, app, files):
-        self.app = app
-        self.names = ()  # type: tuple
-        if files:  # one key refused by the rules writes nothing: only its entry is put back
-            from cribbage.tally import FILE as STATS_FILE
-
-            self.names = (app.history.journal.name, app.settings.name, STATS_FILE)
-        self.files = [_read_file(app.store, name) for name in self.names]
-        self.fields = (_fields(app.controller), _fields(app.overlay))
-        self.choices = app.choices
-        self.log = list(app.log)
-
-    def restore(self):
-        app = self.app
-        for index in range(len(self.names)):
-            # A file that was not there comes back empty: an empty journal or statistics
-            # file reads as none (a replace is atomic, so no torn write leaves one empty).
-            app.store.replace(self.names[index], self.files[index] or b"")
-        if self.names:
-            app.history.journal.length = -1  # the journals' lengths are asked afresh
-            app.settings.length = -1
-            app.history.load()
-        _put_fields(app.controller, self.fields[0])
-        _put_fields(app.overlay, self.fields[1])
-        app.choices = self.choices
-        app.log[:] = self.log
-        app.dirty = True
-
-
-def _ascii_digits(text):
-    """True for 0-9 only: str.isdigit takes other scripts' digits too ("١٢٣٤")."""
-    for char in text:
-        if char not in "0123456789":
-            return False
-    return True
-
-
-def kept_aside(store):
-    """The names of the damaged files kept aside (name.bad1 ...), sorted. Here, not a
-    FileStore method: every method of that class sits in RAM beside every key, and only the
-    page asks this."""
-    folder = getattr(store, "folder", None)
-    try:
-        names = os.listdir(folder) if folder is not None else list(store.files)  # tests' store
-    except OSError:
-        return []
-    return sorted(name for name in names if ".bad" in name and not name.endswith(".tmp"))
-
-
-def _read_file(store, name):
-    handle = store.open(name)
-    if handle is None:
-        return None
-    data = bytearray(store.size(name))
-    try:
-        handle.readinto(data)
-    finally:
-        handle.close()
-    return bytes(data)
-
-
-def _fields(thing):
-    kept = {}
-    fields = thing.__dict__
-    for field in fields:
-        value = fields[field]
-        if isinstance(value, list):
-            value = list(value)  # the entry's own lists and dicts change in place
-        elif isinstance(value, dict):
-            value = dict(value)
-        kept[field] = value
-    return kept
-
-
-def _put_fields(thing, kept):
-    for field in kept:
-        value = kept[field]
-        now = getattr(thing, field, None)
-        if isinstance(value, list) and isinstance(now, list):
-            now[:] = value  # the same list: others may hold it (the side names)
-        elif isinstance(value, dict) and isinstance(now, dict):
-            now.clear()
-            now.update(value)
-        else:
-            setattr(thing, field, value)
-
-
 def cribbage_state(match, overlay):
     state = {"phase": match.phase, "prompt": overlay.prompt}
     if match.phase is None:
@@ -588,22 +478,6 @@ def cribbage_state(match, overlay):
         }
     )
     return state
-
-
-def read_body(request, allowed):
-    """The JSON object sent, with only the fields allowed; WebError otherwise."""
-    if request.content_length > MAX_BODY:
-        raise WebError(413, "a request body holds %d bytes at most" % MAX_BODY)
-    try:
-        body = json.loads(request.body.decode("utf-8") if request.body else "{}")
-    except (ValueError, UnicodeError, RuntimeError):  # RuntimeError: nested too deep
-        raise WebError(400, "not JSON") from None
-    if not isinstance(body, dict):
-        raise WebError(400, "a JSON object is expected")
-    for key in body:
-        if key not in allowed:
-            raise WebError(400, "unknown field: %s" % str(key)[:40])
-    return body
 
 
 def checked_keys(body):
@@ -641,100 +515,6 @@ def checked_cards(body):
             raise WebError(400, "duplicate card: %s" % text[:40])
         cards.append(card)
     return cards
-
-
-class BoardServer(Microdot):
-    """microdot with the limits a board's heap needs: the request line and headers bounded
-    in bytes and count, a whole request within READ_TIMEOUT_S, at most MAX_CONNECTIONS open;
-    a request it cannot read is answered 4xx in words, never with a traceback."""
-
-    def __init__(self):
-        Microdot.__init__(self)
-        self.connections = 0
-        self.streams = 0
-
-    async def handle_request(self, reader, writer):
-        if self.connections >= MAX_CONNECTIONS:
-            await _answer(writer, WebError(503, "the board is busy: try again in a moment"))
-            return
-        self.connections += 1
-        try:
-            try:
-                request = await asyncio.wait_for(
-                    read_request(self, reader, writer), READ_TIMEOUT_S
-                )
-            except asyncio.TimeoutError:
-                request = WebError(408, "a request is sent whole within %d s" % READ_TIMEOUT_S)
-            if request is None:
-                await writer.aclose()
-            elif isinstance(request, WebError):
-                await _answer(writer, request)
-            else:
-                response = await self.dispatch_request(request)
-                if response != Response.already_handled:
-                    await response.write(writer)
-                await writer.aclose()
-        except OSError:
-            pass  # the phone went away
-        finally:
-            self.connections -= 1
-
-
-async def _answer(writer, error):
-    try:
-        answer = json.dumps({"error": error.words})
-        await Response(answer, error.status, {"Content-Type": "application/json"}).write(writer)
-        await writer.aclose()
-    except OSError:
-        pass
-
-
-async def read_request(server, reader, writer):
-    """The Request sent, a WebError for one the board does not take, or None when the
-    connection closed before a request."""
-    head = b""
-    end = -1
-    while end < 0:
-        if len(head) >= MAX_HEAD:
-            return WebError(431, "the request line and headers hold %d bytes at most" % MAX_HEAD)
-        chunk = await reader.read(MAX_HEAD - len(head))
-        if not chunk:
-            return None if not head.strip() else WebError(400, "the request ended early")
-        head = head + chunk if head else chunk  # most requests come in one piece: no copy
-        end = head.find(b"\r\n\r\n")
-    rest = head[end + 4 :]
-    try:
-        lines = head[:end].decode().split("\r\n")
-    except UnicodeError:
-        return WebError(400, "a request's line and headers are text (UTF-8)")
-    parts = lines[0].split(" ")
-    if len(parts) != 3 or not parts[1].startswith("/") or not parts[2].startswith("HTTP/1."):
-        return WebError(400, "not an HTTP request line: %s" % lines[0][:60])
-    if len(lines) - 1 > MAX_HEADERS:
-        return WebError(431, "a request has %d headers at most" % MAX_HEADERS)
-    headers = NoCaseDict()
-    for line in lines[1:]:
-        field, colon, value = line.partition(":")
-        if not colon or not field or field != field.strip():
-            return WebError(400, "not a header: %s" % line[:60])
-        headers[field] = value.strip()
-    if "Transfer-Encoding" in headers:
-        return WebError(411, "a body is sent with its Content-Length (not chunked)")
-    length = headers.get("Content-Length", "0")
-    if not length or not _ascii_digits(length) or len(length) > 9:
-        return WebError(400, "Content-Length: a whole number of bytes")
-    length = int(length)
-    if length > MAX_BODY:
-        return WebError(413, "a request body holds %d bytes at most" % MAX_BODY)
-    if length > len(rest):
-        rest += await reader.readexactly(length - len(rest))
-    try:
-        return Request(
-            server, writer.get_extra_info("peername"), parts[0], parts[1], parts[2][5:],
-            headers, body=rest[:length], sock=(reader, writer),
-        )  # fmt: skip
-    except (ValueError, IndexError, UnicodeError):
-        return WebError(400, "not a request the board understands: %s" % parts[1][:60])
 
 
 def make_server(board):
