@@ -88,3 +88,18 @@ def test_every_module_that_names_the_jack_names_rank_10_as_cards_does():
         "suits.py",
     ]
     assert set(found.values()) == {jack}
+
+
+def test_both_families_key_ranks_and_suits_as_the_faceplate_prints_them():
+    # RANK_KEYS and SUIT_KEYS are kept in both ui.crib_keys and ui.shed_keys (each family
+    # unloads the other's modules; one home in ui.keys cost the strict evening its room).
+    import ui.crib_keys as ck
+    import ui.shed_keys as sk
+    from board.words import KEY_ROWS, SUITS
+    from cards import RANK_CHARS
+
+    assert ck.RANK_KEYS == sk.RANK_KEYS and ck.SUIT_KEYS == sk.SUIT_KEYS
+    printed = dict(KEY_ROWS)  # the key -> what the faceplate prints under it
+    for rank in range(13):
+        assert printed[ck.RANK_KEYS[rank]].split(" ")[0] == RANK_CHARS[rank]
+    assert [SUITS[i].split(" ")[0] for i in range(4)] == list(ck.SUIT_KEYS)
