@@ -1,0 +1,394 @@
+"""A club night (tools/club.py): the standings an independent calculation here makes from the
+games played, pairings that never repeat an opponent while a round can avoid it (checked
+against an exhaustive minimum computed here), byes, late arrivals and leavers, results
+recorded once however often they come, corrections that keep the original."""
+
+import json
+import random
+import threading
+import time
+
+import pytest
+
+from club import ClubError, Night
+
+
+def names(count):
+    return ["P%02d" % i for i in range(count)]
+
+
+# -- Standings, checked against a calculation of their own ----------------------------------
+
+
+def expected_standings(games, byes, players):
+    """The American Cribbage Congress's game points, recomputed here game by game: 2 a win,
+    3 a win by a skunk (the loser under 91), 0 a loss; spread: 121 less the loser's score,
+    plus to the winner, minus to the loser; a bye 2 points and a game won."""
+    points = {p: 0 for p in players}
+    won = {p: 0 for p in players}
+    spread = {p: 0 for p in players}
+    played = {p: 0 for p in players}
+    for a, b, score_a, score_b in games:
+        if score_a == 121:
+            winner, loser, loser_score = a, b, score_b
+        else:
+            winner, loser, loser_score = b, a, score_a
+        points[winner] += 3 if loser_score <= 90 else 2
+        won[winner] += 1
+        spread[winner] += 121 - loser_score
+        spread[loser] += loser_score - 121
+        played[a] += 1
+        played[b] += 1
+    for name in byes:
+        points[name] += 2
+        won[name] += 1
+    order = sorted(players, key=lambda p: (-points[p], -won[p], -spread[p], p))
+    return [(i + 1, p, points[p], won[p], spread[p], played[p]) for i, p in enumerate(order)]
+
+
+def random_score(rng):
+    loser = rng.choice([rng.randint(40, 90), rng.randint(91, 120), rng.randint(91, 120)])
+    return (121, loser) if rng.random() < 0.5 else (loser, 121)
+
+
+def test_standings_are_game_points_then_games_won_then_spread(tmp_path):
+    night = Night(str(tmp_path / "night.sqlite"))
+    for name in ("Ann", "Bob", "Cy", "Di", "Ed"):
+        night.add(name)
+    night.record({"id": "b1-1", "round": 1, "board": "b1", "players": ["Ann", "Bob"],
+                  "scores": [121, 90]})  # fmt: skip
+    night.record({"id": "b2-1", "round": 1, "board": "b2", "players": ["Cy", "Di"],
+                  "scores": [100, 121]})  # fmt: skip
+    night.record({"id": "b1-2", "round": 2, "board": "b1", "players": ["Di", "Ann"],
+                  "scores": [121, 60]})  # fmt: skip
+    assert night.standings() == [
+        (1, "Di", 5, 2, 21 + 61, 2),  # 2 for the win over Cy, 3 for skunking Ann
+        (2, "Ann", 3, 1, 31 - 61, 2),  # a skunk win (Bob at 90) and a loss by 61
+        (3, "Ed", 0, 0, 0, 0),  # no game yet: a spread of 0 is above a lost game's
+        (4, "Cy", 0, 0, -21, 1),
+        (5, "Bob", 0, 0, -31, 1),
+    ]
+    assert night.csv().splitlines()[:2] == [
+        "place,player,game points,games won,spread,played",
+        "1,Di,5,2,82,2",
+    ]
+
+
+def test_random_nights_stand_as_the_independent_calculation_says(tmp_path):
+    rng = random.Random(29)
+    for night_number in range(10):
+        night = Night(str(tmp_path / ("n%d.sqlite" % night_number)))
+        players = names(rng.randint(4, 24))
+        for name in players:
+            night.add(name)
+        games = []
+        for round_number in range(1, 10):
+            for board, a, b in night.pair(["t%d" % i for i in range(12)]):
+                if b is None:
+                    continue
+                score_a, score_b = random_score(rng)
+                games.append((a, b, score_a, score_b))
+                night.record({"id": "%s-%d" % (board, round_number), "round": round_number,
+                              "board": board, "players": [a, b],
+                              "scores": [score_a, score_b]})  # fmt: skip
+        byes = [name for _, name in night.byes()]
+        assert night.standings() == expected_standings(games, byes, players)
+
+
+# -- Pairing --------------------------------------------------------------------------------
+
+
+def fewest_repeats(players, met):
+    """The fewest pairs that met already over every way to pair `players` (an even count),
+    by dynamic programming over subsets: independent of the club's search."""
+    count = len(players)
+    best = {0: 0}
+    for mask in range(1, 1 << count):
+        if bin(mask).count("1") % 2:
+            continue
+        first = (mask & -mask).bit_length() - 1
+        rest = mask & ~(1 << first)
+        least = None
+        for other in range(first + 1, count):
+            if rest >> other & 1:
+                cost = frozenset((players[first], players[other])) in met
+                sub = best.get(rest & ~(1 << other))
+                if sub is not None and (least is None or sub + cost < least):
+                    least = sub + cost
+        if least is not None:
+            best[mask] = least
+    return best[(1 << count) - 1]
+
+
+def test_thirty_random_nights_never_repeat_an_opponent_that_could_be_avoided(tmp_path):
+    rng = random.Random(2026)
+    repeats_forced = 0
+    for night_number in range(30):
+        night = Night(str(tmp_path / ("n%d.sqlite" % night_number)))
+        pool = names(16)
+        rng.shuffle(pool)
+        waiting = pool[rng.randint(3, 12) :]  # late arrivals
+        for name in pool[: len(pool) - len(waiting)]:
+            night.add(name)
+        met = set()
+        byes = set()
+        for round_number in range(1, 10):
+            if waiting and rng.random() < 0.3:
+                night.add(waiting.pop())
+            if rng.random() < 0.15 and len(night.playing(round_number)) > 3:
+                night.leave(rng.choice(night.playing(round_number)))
+            playing = night.playing(round_number)
+            tables = night.pair(["t%d" % i for i in range(8)])
+            seated = [a for _, a, _ in tables] + [b for _, _, b in tables if b]
+            assert sorted(seated) == sorted(playing)  # everyone playing, once
+            pairs = [frozenset((a, b)) for _, a, b in tables if b]
+            bye = [a for _, a, b in tables if b is None]
+            ours = sum(pair in met for pair in pairs)
+            # The least any pairing of the round could repeat, the bye to anyone.
+            options = [p for p in playing] if len(playing) % 2 else [None]
+            least = {p: fewest_repeats([q for q in playing if q != p], met) for p in options}
+            assert ours == min(least.values()), (night_number, round_number)
+            repeats_forced += ours
+            if bye:
+                # The bye went to someone without one, whenever that cost no repeat.
+                fresh = [p for p in options if p not in byes and least[p] == ours]
+                assert not fresh or bye[0] in fresh
+                byes.add(bye[0])
+            for _, a, b in tables:
+                if b:
+                    night.record({"id": "%d-%s" % (round_number, a), "round": round_number,
+                                  "board": "t", "players": [a, b],
+                                  "scores": list(random_score(rng))})  # fmt: skip
+            met.update(pairs)
+    assert repeats_forced > 0  # the small nights had to repeat: the minimum was checked there
+
+
+def test_a_late_arrival_plays_from_the_next_round_and_a_leaver_is_not_paired_again(tmp_path):
+    night = Night(str(tmp_path / "night.sqlite"))
+    for name in ("Ann", "Bob", "Cy", "Di"):
+        night.add(name)
+    first = night.pair(["b1", "b2"])
+    assert {a for _, a, _ in first} | {b for _, _, b in first} == {"Ann", "Bob", "Cy", "Di"}
+    night.add("Ed")  # arrives during round 1
+    night.leave("Bob")  # plays round 1, then leaves
+    second = night.pair(["b1", "b2"])
+    seated = {a for _, a, _ in second} | {b for _, _, b in second if b}
+    assert seated == {"Ann", "Cy", "Di", "Ed"}
+
+
+def test_an_odd_count_gives_the_bye_to_the_lowest_placed_without_one(tmp_path):
+    night = Night(str(tmp_path / "night.sqlite"))
+    for name in ("Ann", "Bob", "Cy"):
+        night.add(name)
+    first = night.pair(["b1"])
+    assert first[-1] == ("bye", "Cy", None)  # all level: the last by name
+    night.record({"id": "x", "round": 1, "board": "b1", "players": ["Ann", "Bob"],
+                  "scores": [121, 100]})  # fmt: skip
+    second = night.pair(["b1"])
+    # Standings: Ann 2, Cy 2 (the bye), Bob 0: Bob is lowest and has had no bye.
+    assert second[-1] == ("bye", "Bob", None)
+    assert sorted(second[0][1:]) == ["Ann", "Cy"]
+
+
+# -- Results once, corrections kept -----------------------------------------------------------
+
+
+def test_a_result_sent_twice_is_recorded_once(tmp_path):
+    night = Night(str(tmp_path / "night.sqlite"))
+    result = {"id": "board7-3f9a-1", "round": 1, "board": "board7", "players": ["Ann", "Bob"],
+              "scores": [121, 80]}  # fmt: skip
+    assert night.record(result) is True
+    assert night.record(dict(result)) is False
+    assert len(night.games()) == 1 and night.standings()[0][1:4] == ("Ann", 3, 1)
+
+
+@pytest.mark.parametrize(
+    "result, words",
+    [
+        ({"id": "a", "round": 1, "board": "b", "players": ["A", "B"], "scores": [121, 121]},
+         "a finished game has one side at 121 and the other under it: 121-121"),
+        ({"id": "a", "round": 1, "board": "b", "players": ["A", "B"], "scores": [100, 90]},
+         "a finished game has one side at 121 and the other under it: 100-90"),
+        ({"id": "a", "round": 1, "board": "b", "players": ["A"], "scores": [121, 90]},
+         'not a result: {"id": "a", "round": 1, "board": "b", "players": ["A"], "scores": [121,'
+         " 90]}"),
+    ],
+)  # fmt: skip
+def test_a_result_that_is_not_a_finished_game_is_refused_and_changes_nothing(
+    tmp_path, result, words
+):
+    night = Night(str(tmp_path / "night.sqlite"))
+    with pytest.raises(ClubError) as refused:
+        night.record(result)
+    assert str(refused.value) == words
+    assert night.games() == []
+
+
+def test_a_correction_changes_the_standings_and_keeps_the_original(tmp_path):
+    night = Night(str(tmp_path / "night.sqlite"))
+    night.record({"id": "g1", "round": 1, "board": "b1", "players": ["Ann", "Bob"],
+                  "scores": [121, 85]})  # fmt: skip
+    night.correct("g1", 121, 95, "Bob's crib was keyed as 4, it was 14")
+    assert night.standings()[0][1:5] == ("Ann", 2, 1, 26)  # no longer a skunk
+    original = night.db.execute("SELECT score_a, score_b FROM results WHERE id = 'g1'")
+    assert original.fetchall() == [(121, 85)]
+    kept = night.db.execute("SELECT score_b, reason FROM corrections").fetchall()
+    assert kept == [(95, "Bob's crib was keyed as 4, it was 14")]
+    with pytest.raises(ClubError, match="no result g2 tonight"):
+        night.correct("g2", 121, 95, "typo")
+    with pytest.raises(ClubError, match="a correction says why"):
+        night.correct("g1", 121, 100, " ")
+    assert night.standings()[0][1:5] == ("Ann", 2, 1, 26)
+
+
+# -- Over a real broker ------------------------------------------------------------------------
+
+
+class StandInBoard:
+    """A board's side of the result protocol, in paho: a finished game is kept until the
+    club says `recorded`, and sent again at each connection and every second meanwhile."""
+
+    def __init__(self, broker, club, name):
+        import paho.mqtt.client as mqtt
+
+        self.club, self.name = club, name
+        self.outbox = {}  # id -> result
+        self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="board-" + name)
+        self.client.on_connect = self._connected
+        self.client.on_message = self._recorded
+        self.client.reconnect_delay_set(min_delay=1, max_delay=2)
+        self.client.connect_async("127.0.0.1", broker.port, keepalive=10)
+        self.client.loop_start()
+        self.running = threading.Event()
+        self.running.set()
+        self.resender = threading.Thread(target=self._resend, daemon=True)
+        self.resender.start()
+
+    def _resend(self):
+        while self.running.is_set():
+            time.sleep(1)
+            if self.client.is_connected():
+                self.send()
+
+    def _connected(self, client, userdata, flags, reason, properties):
+        client.subscribe("cribbage/%s/%s/recorded" % (self.club, self.name), qos=1)
+        self.send()
+
+    def _recorded(self, client, userdata, message):
+        self.outbox.pop(message.payload.decode(), None)
+
+    def finish(self, result):
+        self.outbox[result["id"]] = result
+        self.send()
+
+    def send(self):
+        for result in list(self.outbox.values()):
+            where = "cribbage/%s/%s/result" % (self.club, self.name)
+            self.client.publish(where, json.dumps(result), qos=1)
+
+    def stop(self):
+        self.running.clear()
+        self.client.disconnect()
+        self.client.loop_stop()
+
+
+def test_results_over_a_broker_that_goes_down_are_recorded_once(tmp_path):
+    from broker import Broker, wait_for
+    from club import Bridge
+
+    broker = Broker(tmp_path).start()
+    night = Night(str(tmp_path / "night.sqlite"))
+    for name in ("Ann", "Bob", "Cy", "Di"):
+        night.add(name)
+    bridge = Bridge(night, "oakclub", "127.0.0.1", broker.port)
+    boards = [StandInBoard(broker, "oakclub", name) for name in ("t1", "t2")]
+    heard = {}
+    listener = StandInBoard(broker, "oakclub", "listener")
+    try:
+        listener.client.on_message = lambda c, u, m: heard.update({m.topic: json.loads(m.payload)})
+        assert wait_for(listener.client.is_connected)
+        listener.client.subscribe("cribbage/oakclub/+/pairing", qos=1)
+        bridge.start()
+        assert wait_for(lambda: bridge.client.is_connected() and all(
+            b.client.is_connected() for b in boards))  # fmt: skip
+        tables = bridge.pair(["t1", "t2"])
+        assert wait_for(lambda: len(heard) == 2)
+        assert heard["cribbage/oakclub/t1/pairing"] == {"round": 1, "players": list(tables[0][1:])}
+        results = [
+            {"id": "%s-7c1e-1" % board, "round": 1, "board": board, "players": [a, b],
+             "scores": [121, 88]}
+            for board, a, b in tables
+        ]  # fmt: skip
+        boards[0].finish(results[0])
+        assert wait_for(lambda: len(night.games()) == 1 and not boards[0].outbox)
+        broker.stop()  # the broker goes down mid-round: t2's game ends meanwhile
+        boards[1].finish(results[1])
+        # And t1 sends its result again, as a board does after a power cut before the ack.
+        boards[0].finish(results[0])
+        time.sleep(1)
+        assert len(night.games()) == 1 and len(boards[1].outbox) == 1
+        broker.start()
+        # Whoever connects first, the boards send until the club has recorded it.
+        assert wait_for(lambda: not boards[0].outbox and not boards[1].outbox, 30)
+        time.sleep(1)  # any copy still on its way has arrived
+        assert [game[0] for game in night.games()] == ["t1-7c1e-1", "t2-7c1e-1"]
+        assert [row[2] for row in night.standings()] == [3, 3, 0, 0]  # two skunk wins
+        assert bridge.refused == []
+    finally:
+        for board in boards + [listener]:
+            board.stop()
+        bridge.stop()
+        broker.stop()
+
+
+def test_the_standings_page_and_the_directors_changes_with_the_pin(tmp_path):
+    import urllib.error
+    import urllib.request
+
+    from broker import free_port
+    from club import Bridge, make_page_server
+
+    night = Night(str(tmp_path / "night.sqlite"))
+    bridge = Bridge(night, "oakclub", "127.0.0.1", free_port())  # no broker: the page alone
+    port = free_port()
+    server = make_page_server(bridge, "127.0.0.1", port, "4711")
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = "http://127.0.0.1:%d" % port
+
+    def post(path, body):
+        request = urllib.request.Request(base + path, json.dumps(body).encode(), method="POST")
+        try:
+            with urllib.request.urlopen(request, timeout=5) as answer:
+                return answer.status, json.loads(answer.read())
+        except urllib.error.HTTPError as refused:
+            return refused.code, json.loads(refused.read())
+
+    try:
+        assert post("/api/players", {"pin": "1234", "add": ["Ann", "Bob"]}) == (
+            403, {"error": "the director's PIN is wrong"})  # fmt: skip
+        assert night.standings() == []  # nothing changed
+        status, _ = post("/api/players", {"pin": "4711", "add": ["Ann", "Bob", "Cy"]})
+        assert status == 200
+        status, paired = post("/api/pair", {"pin": "4711", "boards": ["t1"]})
+        assert status == 200 and paired["tables"][-1] == ["bye", "Cy", None]
+        night.record({"id": "t1-a-1", "round": 1, "board": "t1", "players": ["Ann", "Bob"],
+                      "scores": [121, 101]})  # fmt: skip
+        assert post("/api/correct", {"pin": "4711", "id": "t1-a-1", "scores": [121, 131],
+                                     "reason": "x"}) == (
+            400, {"error": "a finished game has one side at 121 and the other under it:"
+                           " 121-131"})  # fmt: skip
+        status, changed = post(
+            "/api/correct",
+            {"pin": "4711", "id": "t1-a-1", "scores": [121, 85], "reason": "Bob's hand was 8"},
+        )
+        assert status == 200 and changed["standings"][0] == [1, "Ann", 3, 1, 36, 1]
+        with urllib.request.urlopen(base + "/", timeout=5) as answer:
+            html = answer.read().decode()
+        assert "<h1>oakclub: standings after 1 games</h1>" in html
+        assert "<tr><td>1</td><td>Ann</td><td>3</td><td>1</td><td>+36</td><td>1</td></tr>" in html
+        assert "<li>bye: Cy has the bye</li>" in html and "<li>t1: Ann v Bob</li>" in html
+        with urllib.request.urlopen(base + "/standings.csv", timeout=5) as answer:
+            assert answer.read().decode().splitlines()[1] == "1,Ann,3,1,36,1"
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -1,0 +1,549 @@
+"""A club night: many boards, one standings table. The night is one SQLite file (copy it to
+keep it); results arrive from the boards over MQTT and are recorded once however often they
+come; the director pairs each round, corrects a result (the original is kept) and exports
+the standings.
+
+  python tools/club.py NIGHT.sqlite add NAME...          players (arrive before the next round)
+  python tools/club.py NIGHT.sqlite leave NAME           leaves after the current round
+  python tools/club.py NIGHT.sqlite pair BOARD...        the next round, one table per board
+  python tools/club.py NIGHT.sqlite result ID ROUND BOARD A B SCORE_A SCORE_B
+  python tools/club.py NIGHT.sqlite correct ID SCORE_A SCORE_B REASON...
+  python tools/club.py NIGHT.sqlite standings | csv
+  python tools/club.py NIGHT.sqlite serve --broker HOST:PORT --club NAME --port 8088 --pin PIN
+
+Scoring, as the American Cribbage Congress scores a tournament: a game won is 2 game points,
+3 when the loser was skunked (under 91 of 121; a double skunk is a skunk too), a loss 0. The
+spread of a game is the target less the loser's score: plus for the winner, minus for the
+loser. Standings: game points, then games won, then spread. A bye counts as a game won for
+2 points and no spread. Pairing: no player meets the same opponent twice in a night while
+another pairing of the round avoids it (an exhaustive search, cheapest repeats first when
+none does); the bye goes to the lowest-placed player who has not had one.
+
+MQTT topics (docs/club-night.md): boards publish `cribbage/CLUB/BOARD/result` (QoS 1) and the
+club publishes each board's next game to `cribbage/CLUB/BOARD/pairing` (retained).
+"""
+
+import argparse
+import csv
+import io
+import json
+import sqlite3
+import sys
+
+SKUNK_LINE = 91  # the loser under this, in a 121-point game: a skunk
+WIN, SKUNK_WIN, BYE = 2, 3, 2  # game points
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS players (
+    name TEXT PRIMARY KEY,
+    arrived INTEGER NOT NULL,  -- the first round they play
+    left_after INTEGER         -- the last round they play, once they leave
+);
+CREATE TABLE IF NOT EXISTS tables (
+    round INTEGER NOT NULL, board TEXT NOT NULL, player_a TEXT NOT NULL, player_b TEXT,
+    PRIMARY KEY (round, board)
+);
+CREATE TABLE IF NOT EXISTS results (
+    id TEXT PRIMARY KEY,        -- made on the board: the same result sent twice is one
+    round INTEGER NOT NULL, board TEXT NOT NULL,
+    player_a TEXT NOT NULL, player_b TEXT NOT NULL,
+    score_a INTEGER NOT NULL, score_b INTEGER NOT NULL, target INTEGER NOT NULL,
+    received TEXT NOT NULL DEFAULT (datetime('now'))
+);
+CREATE TABLE IF NOT EXISTS corrections (
+    number INTEGER PRIMARY KEY AUTOINCREMENT,
+    result TEXT NOT NULL REFERENCES results(id),
+    score_a INTEGER NOT NULL, score_b INTEGER NOT NULL, reason TEXT NOT NULL,
+    made TEXT NOT NULL DEFAULT (datetime('now'))
+);
+"""
+
+
+class ClubError(ValueError):
+    """A director's or a board's input the night does not take, in one sentence."""
+
+
+class Night:
+    def __init__(self, path):
+        # One connection for the night; the broker's thread and the page's use it in turn
+        # (Bridge.lock), so it is not tied to the thread that made it.
+        self.db = sqlite3.connect(path, check_same_thread=False)
+        self.db.executescript(SCHEMA)
+
+    # -- players ----------------------------------------------------------------------------
+
+    def rounds_paired(self):
+        return self.db.execute("SELECT COALESCE(MAX(round), 0) FROM tables").fetchone()[0]
+
+    def add(self, name):
+        name = name.strip()
+        if not name:
+            raise ClubError("a player needs a name")
+        with self.db:
+            try:
+                self.db.execute(
+                    "INSERT INTO players (name, arrived) VALUES (?, ?)",
+                    (name, self.rounds_paired() + 1),
+                )
+            except sqlite3.IntegrityError:
+                raise ClubError("%s is already in tonight's list" % name) from None
+
+    def leave(self, name):
+        with self.db:
+            changed = self.db.execute(
+                "UPDATE players SET left_after = ? WHERE name = ? AND left_after IS NULL",
+                (self.rounds_paired(), name),
+            ).rowcount
+        if not changed:
+            raise ClubError("%s is not playing tonight" % name)
+
+    def playing(self, round_number):
+        rows = self.db.execute(
+            "SELECT name FROM players WHERE arrived <= ? AND (left_after IS NULL OR"
+            " left_after >= ?) ORDER BY name",
+            (round_number, round_number),
+        )
+        return [row[0] for row in rows]
+
+    # -- results ----------------------------------------------------------------------------
+
+    def record(self, result):
+        """Records a board's result (a dict as the board publishes it); False when its id
+        was recorded already. ClubError for one that is not a finished game."""
+        try:
+            game_id = str(result["id"])
+            round_number = int(result["round"])
+            board = str(result["board"])
+            player_a, player_b = (str(p) for p in result["players"])
+            score_a, score_b = (int(s) for s in result["scores"])
+            target = int(result.get("target", 121))
+        except (KeyError, TypeError, ValueError):
+            raise ClubError("not a result: %s" % json.dumps(result)[:120]) from None
+        _check_scores(score_a, score_b, target)
+        with self.db:
+            try:
+                self.db.execute(
+                    "INSERT INTO results (id, round, board, player_a, player_b, score_a,"
+                    " score_b, target) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (game_id, round_number, board, player_a, player_b, score_a, score_b, target),
+                )
+            except sqlite3.IntegrityError:
+                return False
+        return True
+
+    def correct(self, game_id, score_a, score_b, reason):
+        row = self.db.execute("SELECT target FROM results WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise ClubError("no result %s tonight" % game_id)
+        if not reason.strip():
+            raise ClubError("a correction says why")
+        _check_scores(score_a, score_b, row[0])
+        with self.db:
+            self.db.execute(
+                "INSERT INTO corrections (result, score_a, score_b, reason) VALUES (?, ?, ?, ?)",
+                (game_id, score_a, score_b, reason.strip()),
+            )
+
+    def games(self):
+        """[(id, round, board, a, b, score_a, score_b, target)]: every result, as corrected
+        last (the original stays in results, each correction in corrections)."""
+        return self.db.execute(
+            "SELECT r.id, r.round, r.board, r.player_a, r.player_b,"
+            " COALESCE(c.score_a, r.score_a), COALESCE(c.score_b, r.score_b), r.target"
+            " FROM results r LEFT JOIN corrections c ON c.number ="
+            " (SELECT MAX(number) FROM corrections WHERE result = r.id)"
+            " ORDER BY r.round, r.board"
+        ).fetchall()
+
+    def byes(self):
+        return self.db.execute(
+            "SELECT round, player_a FROM tables WHERE player_b IS NULL ORDER BY round"
+        ).fetchall()
+
+    # -- standings ----------------------------------------------------------------------------
+
+    def standings(self):
+        """[(place, name, game points, games won, spread, games played)] in order."""
+        table = {}
+        rows = self.db.execute("SELECT name FROM players").fetchall()
+        for (name,) in rows:
+            table[name] = [0, 0, 0, 0]
+        for _, _, _, a, b, score_a, score_b, target in self.games():
+            for name in (a, b):
+                table.setdefault(name, [0, 0, 0, 0])
+            winner, loser, low = (a, b, score_b) if score_a > score_b else (b, a, score_a)
+            spread = target - low
+            table[winner][0] += SKUNK_WIN if low < _skunk_line(target) else WIN
+            table[winner][1] += 1
+            table[winner][2] += spread
+            table[loser][2] -= spread
+            table[winner][3] += 1
+            table[loser][3] += 1
+        for _, name in self.byes():
+            table[name][0] += BYE
+            table[name][1] += 1
+        order = sorted(table, key=lambda n: (-table[n][0], -table[n][1], -table[n][2], n))
+        return [(i + 1, n) + tuple(table[n]) for i, n in enumerate(order)]
+
+    def csv(self):
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(["place", "player", "game points", "games won", "spread", "played"])
+        writer.writerows(self.standings())
+        return out.getvalue()
+
+    # -- pairing ------------------------------------------------------------------------------
+
+    def met(self):
+        pairs = self.db.execute(
+            "SELECT player_a, player_b FROM tables WHERE player_b IS NOT NULL"
+        ).fetchall()
+        return {frozenset(pair) for pair in pairs}
+
+    def pair(self, boards):
+        """Pairs the next round on these boards: [(board, a, b or None for a bye)]."""
+        number = self.rounds_paired() + 1
+        players = self.playing(number)
+        if len(players) < 2:
+            raise ClubError("a round needs two players at least")
+        place = {row[1]: row[0] for row in self.standings()}
+        ranked = sorted(players, key=lambda n: (place.get(n, 0), n))
+        had_bye = {name for _, name in self.byes()}
+        tables, bye = pair_round(ranked, self.met(), had_bye)
+        if len(tables) > len(boards):
+            raise ClubError("%d tables need %d boards" % (len(tables), len(tables)))
+        with self.db:
+            for board, (a, b) in zip(boards, tables):
+                self.db.execute("INSERT INTO tables VALUES (?, ?, ?, ?)", (number, board, a, b))
+            if bye is not None:
+                self.db.execute("INSERT INTO tables VALUES (?, ?, ?, NULL)", (number, "bye", bye))
+        found = [(board, a, b) for board, (a, b) in zip(boards, tables)]
+        return found + ([("bye", bye, None)] if bye is not None else [])
+
+
+def _skunk_line(target):
+    return SKUNK_LINE * target // 121
+
+
+def _check_scores(score_a, score_b, target):
+    if not (0 <= score_a <= target and 0 <= score_b <= target) or (score_a == target) == (
+        score_b == target
+    ):
+        raise ClubError(
+            "a finished game has one side at %d and the other under it: %d-%d"
+            % (target, score_a, score_b)
+        )
+
+
+def pair_round(ranked, met, had_bye):
+    """(tables [(a, b)], the bye or None) for players in standing order: the fewest repeated
+    opponents there can be (none while a pairing avoids them), each player with the nearest
+    in the standings it may meet; the bye to the lowest placed without one."""
+    candidates = [None]
+    if len(ranked) % 2:
+        without = [p for p in reversed(ranked) if p not in had_bye]
+        candidates = without + [p for p in reversed(ranked) if p in had_bye]
+    for repeats in range(len(ranked) // 2 + 1):
+        for bye in candidates:
+            players = tuple(p for p in ranked if p != bye)
+            tables = _match(players, met, repeats, set())
+            if tables is not None:
+                return tables, bye
+    raise AssertionError("unreachable: every pairing is allowed once repeats are")
+
+
+def _match(players, met, repeats, failed):
+    """Tables for players (in order) with at most `repeats` pairs that met already, or None;
+    failed: the (players, repeats) already found to have none."""
+    if not players:
+        return []
+    if (players, repeats) in failed:
+        return None
+    first, rest = players[0], players[1:]
+    for index in range(len(rest)):
+        partner = rest[index]
+        cost = frozenset((first, partner)) in met
+        if cost > repeats:
+            continue
+        found = _match(rest[:index] + rest[index + 1 :], met, repeats - cost, failed)
+        if found is not None:
+            return [(first, partner)] + found
+    failed.add((players, repeats))
+    return None
+
+
+# -- Over MQTT -------------------------------------------------------------------------------
+
+
+def topic(club, board, leaf):
+    return "cribbage/%s/%s/%s" % (club, board, leaf)
+
+
+class Bridge:
+    """The night on a broker: every board's results recorded and each acknowledged to its
+    board (`recorded`, the result's id: the board sends it again until then), the next
+    round's tables published to each board (retained: a board that starts later still finds
+    its game), the standings published (retained) after each new result. paho-mqtt
+    reconnects by itself after an outage."""
+
+    def __init__(self, night, club, host, port):
+        import threading
+
+        import paho.mqtt.client as mqtt
+
+        self.night = night
+        self.club = club
+        self.lock = threading.Lock()  # the night's SQLite connection, shared with the page
+        self.refused = []  # (topic, words) of messages that were not results
+        self.client = mqtt.Client(
+            mqtt.CallbackAPIVersion.VERSION2, client_id="club-" + club, clean_session=False
+        )
+        self.client.on_connect = self._connected
+        self.client.on_message = self._message
+        self.client.reconnect_delay_set(min_delay=1, max_delay=2)
+        self.client.connect_async(host, port, keepalive=10)
+
+    def start(self):
+        self.client.loop_start()
+
+    def stop(self):
+        self.client.disconnect()
+        self.client.loop_stop()
+
+    def _connected(self, client, userdata, flags, reason, properties):
+        client.subscribe(topic(self.club, "+", "result"), qos=1)
+
+    def _message(self, client, userdata, message):
+        try:
+            result = json.loads(message.payload.decode("utf-8"))
+            if not isinstance(result, dict):
+                raise ClubError("not a result: %r" % message.payload[:120])
+            with self.lock:
+                new = self.night.record(result)
+                standings = self.night.standings()
+        except (ClubError, ValueError, UnicodeError) as error:
+            self.refused.append((message.topic, str(error)))
+            return
+        # The board keeps a result (and sends it again) until this says it is recorded: a
+        # result the broker took while no club listened is not lost, one sent twice counts once.
+        board = message.topic.split("/")[2]
+        client.publish(topic(self.club, board, "recorded"), str(result["id"]), qos=1)
+        if new:
+            payload = json.dumps([list(row) for row in standings])
+            client.publish("cribbage/%s/standings" % self.club, payload, qos=1, retain=True)
+
+    def pair(self, boards):
+        """Pairs the next round and tells each board its game (retained)."""
+        with self.lock:
+            tables = self.night.pair(boards)
+            number = self.night.rounds_paired()
+        for board, a, b in tables:
+            if b is not None:
+                game = {"round": number, "players": [a, b]}
+                self.client.publish(
+                    topic(self.club, board, "pairing"), json.dumps(game), qos=1, retain=True
+                )
+        return tables
+
+
+# -- The standings page ------------------------------------------------------------------------
+
+PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="refresh" content="5">
+<title>%(club)s: standings</title>
+<style>
+body{margin:0;padding:1rem;background:#1d140c;color:#f3ead8;font:1.1rem/1.4 system-ui,sans-serif}
+h1{font-size:1.6rem;margin:.2rem 0 1rem}h2{font-size:1.2rem;margin:1.5rem 0 .5rem}
+table{border-collapse:collapse;width:100%%;max-width:60rem;font-size:clamp(1rem,2.4vw,1.8rem)}
+th,td{padding:.3rem .6rem;text-align:right;border-bottom:1px solid #5a4330}
+th:nth-child(2),td:nth-child(2){text-align:left}caption{text-align:left;color:#d8c8a8}
+a{color:#ffd28a}
+</style></head><body>
+<h1>%(club)s: standings after %(games)d games</h1>
+<table><caption>Game points (2 a win, 3 a skunk), then games won, then spread.
+Refreshed every 5 seconds.</caption>
+<thead><tr><th scope="col">place</th><th scope="col">player</th><th scope="col">points</th>
+<th scope="col">won</th><th scope="col">spread</th><th scope="col">played</th></tr></thead>
+<tbody>%(rows)s</tbody></table>
+<h2>Round %(round)d</h2><ul>%(tables)s</ul>
+<p><a href="/standings.csv">Download the standings (CSV)</a></p>
+</body></html>
+"""
+
+
+def escape(text):
+    return (
+        str(text)
+        .replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace('"', "&quot;")
+    )
+
+
+def page(night, club):
+    rows = "".join(
+        "<tr><td>%d</td><td>%s</td><td>%d</td><td>%d</td><td>%+d</td><td>%d</td></tr>"
+        % (place, escape(name), points, won, spread, played)
+        for place, name, points, won, spread, played in night.standings()
+    )
+    number = night.rounds_paired()
+    seated = night.db.execute(
+        "SELECT board, player_a, player_b FROM tables WHERE round = ? ORDER BY board", (number,)
+    ).fetchall()
+    tables = "".join(
+        "<li>%s: %s</li>"
+        % (escape(board), escape("%s v %s" % (a, b) if b else "%s has the bye" % a))
+        for board, a, b in seated
+    )
+    values = {"club": escape(club), "games": len(night.games()), "rows": rows}
+    values.update({"round": number, "tables": tables or "<li>not paired yet</li>"})
+    return PAGE % values
+
+
+def make_page_server(bridge, host, port, pin):
+    """An HTTP server of the standings (GET /, /standings.csv, /api/standings) and the
+    director's changes (POST /api/correct, /api/pair, /api/players: JSON with the PIN)."""
+    import hmac
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    night, club = bridge.night, bridge.club
+
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+        def answer(self, status, body, kind="application/json"):
+            data = body.encode("utf-8") if isinstance(body, str) else body
+            self.send_response(status)
+            self.send_header("Content-Type", kind)
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def do_GET(self):
+            with bridge.lock:
+                if self.path == "/":
+                    return self.answer(200, page(night, club), "text/html; charset=utf-8")
+                if self.path == "/standings.csv":
+                    return self.answer(200, night.csv(), "text/csv; charset=utf-8")
+                if self.path == "/api/standings":
+                    return self.answer(200, json.dumps([list(r) for r in night.standings()]))
+            self.answer(404, json.dumps({"error": "no page %s" % self.path[:60]}))
+
+        def do_POST(self):
+            try:
+                length = int(self.headers.get("Content-Length", "0"))
+                if not 0 <= length <= 4096:
+                    raise ClubError("a request body holds 4096 bytes at most")
+                body = json.loads(self.rfile.read(length) or b"{}")
+                if not isinstance(body, dict):
+                    raise ClubError("a JSON object is expected")
+            except (ValueError, ClubError) as error:
+                return self.answer(400, json.dumps({"error": str(error)}))
+            given = str(body.get("pin", ""))
+            if not hmac.compare_digest(given.encode(), pin.encode()):
+                return self.answer(403, json.dumps({"error": "the director's PIN is wrong"}))
+            try:
+                if self.path == "/api/correct":
+                    scores = body.get("scores")
+                    if not isinstance(scores, list) or len(scores) != 2:
+                        raise ClubError("scores: the two sides' scores")
+                    with bridge.lock:
+                        night.correct(
+                            str(body.get("id")), int(scores[0]), int(scores[1]),
+                            str(body.get("reason", "")),
+                        )  # fmt: skip
+                elif self.path == "/api/pair":
+                    boards = body.get("boards")
+                    if not isinstance(boards, list) or not boards:
+                        raise ClubError("boards: the boards' names, one a table")
+                    tables = bridge.pair([str(b) for b in boards])
+                    return self.answer(200, json.dumps({"tables": tables}))
+                elif self.path == "/api/players":
+                    with bridge.lock:
+                        for name in body.get("add", []):
+                            night.add(str(name))
+                        if body.get("leave"):
+                            night.leave(str(body["leave"]))
+                else:
+                    return self.answer(404, json.dumps({"error": "no page %s" % self.path[:60]}))
+            except (ClubError, ValueError, TypeError) as error:
+                return self.answer(400, json.dumps({"error": str(error)}))
+            with bridge.lock:
+                standings = [list(r) for r in night.standings()]
+            self.answer(200, json.dumps({"standings": standings}))
+
+    return ThreadingHTTPServer((host, port), Handler)
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(description="A club night's standings")
+    parser.add_argument("night", help="the night's SQLite file (made if new)")
+    parser.add_argument("command")
+    parser.add_argument("words", nargs="*")
+    args, options = parser.parse_known_args(argv)
+    if options and args.command != "serve":
+        parser.error("unknown options: %s" % " ".join(options))
+    night = Night(args.night)
+    try:
+        if args.command == "add":
+            for name in args.words:
+                night.add(name)
+        elif args.command == "leave":
+            night.leave(" ".join(args.words))
+        elif args.command == "pair":
+            for board, a, b in night.pair(args.words):
+                print("%s: %s" % (board, "%s v %s" % (a, b) if b else "%s has the bye" % a))
+        elif args.command == "result":
+            game_id, number, board, a, b, score_a, score_b = args.words
+            night.record(
+                {"id": game_id, "round": number, "board": board, "players": [a, b],
+                 "scores": [score_a, score_b]}
+            )  # fmt: skip
+        elif args.command == "correct":
+            game_id, score_a, score_b = args.words[:3]
+            night.correct(game_id, int(score_a), int(score_b), " ".join(args.words[3:]))
+        elif args.command == "standings":
+            for row in night.standings():
+                print("%2d  %-20s %3d points  %d won  spread %+d  (%d played)" % row)
+        elif args.command == "csv":
+            sys.stdout.write(night.csv())
+        elif args.command == "serve":
+            return serve(night, args.words + options)
+        else:
+            parser.error("unknown command %r" % args.command)
+    except (ClubError, ValueError) as error:
+        sys.stderr.write("%s\n" % error)
+        return 1
+    return 0
+
+
+def serve(night, words):
+    import secrets
+
+    parser = argparse.ArgumentParser(prog="club.py NIGHT serve")
+    parser.add_argument("--broker", default="127.0.0.1:1883", help="HOST:PORT of the broker")
+    parser.add_argument("--club", default="club", help="the club's name in the topics")
+    parser.add_argument("--host", default="0.0.0.0", help="where the page listens")
+    parser.add_argument("--port", type=int, default=8088)
+    parser.add_argument("--pin", help="the director's PIN (default: a new one, printed)")
+    args = parser.parse_args(words)
+    pin = args.pin or "%06d" % secrets.randbelow(1000000)
+    host, _, port = args.broker.rpartition(":")
+    bridge = Bridge(night, args.club, host or "127.0.0.1", int(port))
+    bridge.start()
+    server = make_page_server(bridge, args.host, args.port, pin)
+    print("standings on http://%s:%d/ ; the director's PIN: %s" % (args.host, args.port, pin))
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    bridge.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
