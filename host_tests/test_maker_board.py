@@ -406,3 +406,16 @@ def test_the_hardware_guide_says_what_the_config_and_the_profiles_say():
             "| %s | %d mA with Wi-Fi off, %d mA with it on |" % ((board,) + tuple(module.CHIP_MA))
             in guide
         )
+
+
+def test_the_simulator_and_the_page_read_the_strip_in_its_colour_order():
+    # An RGB strip (PL9823) set as such shows the same colours as a GRB one: the fake strip
+    # and the page decode the bytes by the order the hardware gave the driver.
+    shown = {}
+    for order in ("GRB", "RGB"):
+        rig = Rig(cfg=Config(LED_ORDER=order))
+        rig.keys("# 5 4 0 5 5")
+        pixels = rig.hardware.pixels
+        shown[order] = [pixels.colour_at(led) for led in range(config.STRIP_LENGTH)]
+        assert pixels.ORDER[:3] == tuple(order.index(c) for c in "RGB")
+    assert shown["GRB"] == shown["RGB"] and any(c != (0, 0, 0) for c in shown["GRB"])

@@ -1,4 +1,5 @@
-# A stand-in for MicroPython's `neopixel`: the same buffer (G, R, B per LED) and write().
+# A stand-in for MicroPython's `neopixel`: the same buffer (three bytes per LED, in ORDER, which
+# the hardware sets from LED_ORDER) and write().
 
 
 class NeoPixel:
@@ -18,14 +19,17 @@ class NeoPixel:
         return self.n
 
     def fill(self, colour):
+        order = self.ORDER
         for at in range(0, self.n * self.bpp, self.bpp):
-            self.buf[at : at + 3] = bytes((colour[1], colour[0], colour[2]))
+            for channel in range(3):
+                self.buf[at + order[channel]] = colour[channel]
 
     def write(self):
         self.shown[:] = self.buf
         self.writes += 1
 
     def colour_at(self, index):
-        """(R, G, B) the strip shows at index."""
+        """(R, G, B) the strip shows at index: a strip wired as LED_ORDER says."""
         at = index * self.bpp
-        return (self.shown[at + 1], self.shown[at], self.shown[at + 2])
+        order = self.ORDER
+        return (self.shown[at + order[0]], self.shown[at + order[1]], self.shown[at + order[2]])
