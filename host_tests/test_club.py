@@ -180,6 +180,11 @@ def test_an_odd_count_gives_the_bye_to_the_lowest_placed_without_one(tmp_path):
     night = Night(str(tmp_path / "night.sqlite"))
     for name in ("Ann", "Bob", "Cy"):
         night.add(name)
+    with pytest.raises(
+        ClubError, match=r"this round has 1 table: name a board for each \(0 named\)"
+    ):
+        night.pair([])
+    assert night.rounds_paired() == 0  # nothing paired
     first = night.pair(["b1"])
     assert first[-1] == ("bye", "Cy", None)  # all level: the last by name
     night.record({"id": "x", "round": 1, "board": "b1", "players": ["Ann", "Bob"],

@@ -211,7 +211,10 @@ class Night:
         had_bye = {name for _, name in self.byes()}
         tables, bye = pair_round(ranked, self.met(), had_bye)
         if len(tables) > len(boards):
-            raise ClubError("%d tables need %d boards" % (len(tables), len(tables)))
+            raise ClubError(
+                "this round has %d table%s: name a board for each (%d named)"
+                % (len(tables), "" if len(tables) == 1 else "s", len(boards))
+            )
         with self.db:
             for board, (a, b) in zip(boards, tables):
                 self.db.execute("INSERT INTO tables VALUES (?, ?, ?, ?)", (number, board, a, b))
