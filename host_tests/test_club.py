@@ -11,6 +11,7 @@ import time
 import pytest
 
 from club import ClubError, Night
+from test_web import browser  # noqa: F401  (the headless Chromium fixture)
 
 
 def names(count):
@@ -394,6 +395,69 @@ def test_the_standings_page_and_the_directors_changes_with_the_pin(tmp_path):
         assert "<li>bye: Cy has the bye</li>" in html and "<li>t1: Ann v Bob</li>" in html
         with urllib.request.urlopen(base + "/standings.csv", timeout=5) as answer:
             assert answer.read().decode().splitlines()[1] == "1,Ann,3,1,36,1"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_the_standings_page_reads_on_a_phone_and_a_projector(tmp_path, browser):  # noqa: F811
+    """The page in headless Chromium: no serious or critical axe-core violation, nothing
+    wider than a 360 px phone, and the whole table on a 1920 x 1080 projector."""
+    from broker import free_port, wait_for
+    from club import Bridge, make_page_server
+    from test_web import AXE_SCRIPT
+
+    night = Night(str(tmp_path / "night.sqlite"))
+    players = ["Anneliese Vanderbilt", "Bob", "Cy", "Di", "Ed", "Fay", "Gus", "Hal"] + names(16)
+    for name in players:
+        night.add(name)
+    rng = random.Random(4)
+    for round_number in range(1, 4):
+        for board, a, b in night.pair(["table %d" % i for i in range(1, 13)]):
+            night.record({"id": "%s-%d" % (board, round_number), "round": round_number,
+                          "board": board, "players": [a, b],
+                          "scores": list(random_score(rng))})  # fmt: skip
+    bridge = Bridge(night, "Oak Street club", "127.0.0.1", free_port())
+    port = free_port()
+    server = make_page_server(bridge, "127.0.0.1", port, "4711")
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    with open(AXE_SCRIPT, encoding="utf-8") as source:
+        engine = source.read()
+    try:
+        found = {}
+        for width, height in ((360, 800), (1920, 1080)):
+            browser.set_window_size(width, height)
+            browser.get("http://127.0.0.1:%d/" % port)
+            assert (
+                "Oak Street club: standings after 36 games" in browser.title + browser.page_source
+            )
+            wide = browser.execute_script("return document.documentElement.scrollWidth")
+            inner = browser.execute_script("return window.innerWidth")
+            assert wide <= inner, (width, wide)  # no sideways scrolling
+            browser.execute_script(engine)
+            violations = browser.execute_async_script(
+                "var done = arguments[arguments.length - 1];"
+                "axe.run().then(function (r) { done(r.violations); });"
+            )
+            found[width] = [(v["impact"], v["id"]) for v in violations]
+            assert not [v for v in found[width] if v[0] in ("serious", "critical")], found
+        rows = browser.execute_script("return document.querySelectorAll('tbody tr').length")
+        assert rows == len(players)
+        table = browser.execute_script(
+            "return document.querySelector('table').getBoundingClientRect().bottom"
+        )
+        assert table <= 1080 * 2  # the standings of 24 fit two screens of a projector at most
+        # A result arrives: the open page shows it within its 5 s, without a reload.
+        browser.execute_script("window.notReloaded = true")
+        with bridge.lock:
+            night.record({"id": "late", "round": 3, "board": "table 1",
+                          "players": ["Bob", "Cy"], "scores": [121, 70]})  # fmt: skip
+        heading = "return document.querySelector('h1').textContent"
+        assert wait_for(
+            lambda: browser.execute_script(heading) == "Oak Street club: standings after 37 games",
+            8,
+        )
+        assert browser.execute_script("return window.notReloaded") is True
     finally:
         server.shutdown()
         server.server_close()

@@ -354,7 +354,6 @@ class Bridge:
 PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="refresh" content="5">
 <title>%(club)s: standings</title>
 <style>
 body{margin:0;padding:1rem;background:#1d140c;color:#f3ead8;font:1.1rem/1.4 system-ui,sans-serif}
@@ -363,15 +362,23 @@ table{border-collapse:collapse;width:100%%;max-width:60rem;font-size:clamp(1rem,
 th,td{padding:.3rem .6rem;text-align:right;border-bottom:1px solid #5a4330}
 th:nth-child(2),td:nth-child(2){text-align:left}caption{text-align:left;color:#d8c8a8}
 a{color:#ffd28a}
-</style></head><body>
+</style></head><body><main>
 <h1>%(club)s: standings after %(games)d games</h1>
 <table><caption>Game points (2 a win, 3 a skunk), then games won, then spread.
-Refreshed every 5 seconds.</caption>
+Updated every 5 seconds.</caption>
 <thead><tr><th scope="col">place</th><th scope="col">player</th><th scope="col">points</th>
 <th scope="col">won</th><th scope="col">spread</th><th scope="col">played</th></tr></thead>
 <tbody>%(rows)s</tbody></table>
 <h2>Round %(round)d</h2><ul>%(tables)s</ul>
 <p><a href="/standings.csv">Download the standings (CSV)</a></p>
+</main>
+<script>
+// The standings follow the night: every 5 s the page's content is fetched again and put in
+// place, without reloading (no jump, focus and scrolling kept).
+setInterval(function(){fetch("/").then(function(r){return r.text()}).then(function(t){
+var fresh=new DOMParser().parseFromString(t,"text/html").querySelector("main");
+if(fresh)document.querySelector("main").innerHTML=fresh.innerHTML}).catch(function(){})},5000);
+</script>
 </body></html>
 """
 
