@@ -758,8 +758,12 @@ def test_side_colours_from_the_page_change_the_leds_and_the_words_and_are_kept()
     store = MemoryStore()
     rig = Rig(store)
     client = client_for(rig)
+    # The pairing code's two digits, spelled on the count LEDs, are over first: their white
+    # LEDs (a random code) would make a frame the current budget dims.
+    rig.wait(2 * 1200)  # board.overlay.SPELL_MS a digit
     call(client.post("/api/keys", body={"token": client.token, "keys": ["#", "5", "4", "0", "5"]}))
     rig.wait(20)  # the board's loop repaints
+    assert rig.app.renderer.scale == 255  # not dimmed: the colours below are the palette's
     layout = rig.app.layout
     blue_front = rig.colour(layout.peg_led(0, 2, 121))
     assert blue_front == (0, 114 * 64 // 255, 178 * 64 // 255)
