@@ -166,8 +166,16 @@ def test_a_colour_order_that_is_not_one_stops_with_a_message(monkeypatch):
     ]
 
 
-@pytest.mark.parametrize("order", ["GRB", "RGB"])
-def test_the_first_start_shows_red_green_blue_and_names_them(monkeypatch, tmp_path, order):
+def seen_on(strip_order, data, led):
+    """The colour a strip that takes its bytes in strip_order shows at led: the names of
+    the channels lit, as a maker would see them."""
+    return "".join(strip_order[i] for i in range(3) if data[led * 3 + i])
+
+
+@pytest.mark.parametrize("configured", ["GRB", "RGB", "BRG"])
+def test_the_first_start_shows_the_strips_order_and_the_words_say_what_to_set(
+    monkeypatch, tmp_path, configured
+):
     import boardmain
 
     shown = {}
@@ -176,11 +184,7 @@ def test_the_first_start_shows_red_green_blue_and_names_them(monkeypatch, tmp_pa
         pass
 
     def sleep(seconds):
-        strip = boardmain_hardware[0].pixels
-        wire = strip.ORDER
-        shown["leds"] = [
-            tuple(strip.shown[led * 3 + wire[c]] for c in range(3)) for led in range(4)
-        ]
+        shown["bytes"] = bytes(boardmain_hardware[0].pixels.shown[:12])
         shown["seconds"] = seconds
         raise Stop()
 
@@ -194,23 +198,27 @@ def test_the_first_start_shows_red_green_blue_and_names_them(monkeypatch, tmp_pa
     monkeypatch.setattr(boardmain, "Hardware", kept)
     monkeypatch.setattr(boardmain.time, "sleep", sleep)
     monkeypatch.setattr(config, "DATA_FOLDER", str(tmp_path / "data"))
-    monkeypatch.setattr(config, "LED_ORDER", order)
+    monkeypatch.setattr(config, "LED_ORDER", configured)
     monkeypatch.setattr(fake_machine, "_clock", [160000000])  # as MicroPython starts
     printed = []
     monkeypatch.setattr("builtins.print", lambda *a: printed.append(" ".join(map(str, a))))
     with pytest.raises(Stop):
         boardmain.main()
-    assert shown == {"leds": [(64, 0, 0), (0, 64, 0), (0, 0, 64), (0, 0, 0)], "seconds": 5}
+    assert shown["seconds"] == 5
     assert fake_machine.freq() == 240000000  # the clock the ESP32 estimates are at
-    # The strip's own bytes: GRB puts green first, so red's 64 is the second byte.
-    assert boardmain_hardware[0].pixels.shown[:3] == bytes(
-        (0, 64, 0) if order == "GRB" else (64, 0, 0)
-    )
+    names = {"R": "red", "G": "green", "B": "blue"}
     assert printed == [
-        "LED test: the first three LEDs show red, green, blue. Other colours: set LED_ORDER in"
-        " config.py (now %s) to the order they came in, as RGB. (Shown at each start until a"
-        " game is saved.)" % order
+        "LED test: LEDs 0, 1 and 2 show the strip's colour order. LED_ORDER in config.py is %s,"
+        " so they should be %s; if not, set LED_ORDER to the colours they show, in order"
+        " (R, G, B). (Shown at each start until a game is saved.)"
+        % (configured, ", ".join(names[c] for c in configured))
     ]
+    # A maker following the words on any strip: the colours seen, written down in order,
+    # are that strip's order, and they match the words' "should be" only when it is set.
+    for strip in ("GRB", "RGB", "BRG", "RBG", "GBR", "BGR"):
+        seen = "".join(seen_on(strip, shown["bytes"], led) for led in range(3))
+        assert seen == strip
+        assert seen_on(strip, shown["bytes"], 3) == ""  # LED 3 dark
 
 
 def test_a_board_with_a_saved_game_starts_without_the_test_pattern(monkeypatch, tmp_path):

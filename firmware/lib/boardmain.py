@@ -36,17 +36,20 @@ def main():
 
 
 def show_test_pattern(pixels):
-    """Red, green and blue on the first three LEDs, so that a maker sees at once whether
-    LED_ORDER is the strip's."""
+    """LED 0 lit by the strip's first colour byte alone, LED 1 by its second, LED 2 by its
+    third: the colours they show are the strip's order, whatever LED_ORDER says, so a maker
+    reads the right setting off the LEDs."""
     buf = pixels.buf
     buf[:] = bytes(len(buf))
     for led in range(3):
-        buf[led * 3 + pixels.ORDER[led]] = 64
+        buf[led * 3 + led] = 64
     pixels.write()
+    names = {"R": "red", "G": "green", "B": "blue"}
+    expected = ", ".join(names[channel] for channel in config.LED_ORDER)
     print(
-        "LED test: the first three LEDs show red, green, blue. Other colours: set LED_ORDER in"
-        " config.py (now %s) to the order they came in, as RGB. (Shown at each start until a"
-        " game is saved.)" % config.LED_ORDER
+        "LED test: LEDs 0, 1 and 2 show the strip's colour order. LED_ORDER in config.py is %s,"
+        " so they should be %s; if not, set LED_ORDER to the colours they show, in order"
+        " (R, G, B). (Shown at each start until a game is saved.)" % (config.LED_ORDER, expected)
     )
 
 
