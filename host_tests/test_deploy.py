@@ -124,8 +124,19 @@ def test_a_board_of_another_chip_is_refused_before_anything_is_copied(
     assert deploy.main([]) == 1
     assert capsys.readouterr().err == (
         "The board on /dev/ttyUSB7 is an ESP32, but firmware/config.py's board profile is for"
-        " an ESP32S3: import the ESP32's profile in config.py (profiles/) and deploy again;"
-        " nothing was copied.\n"
+        " an ESP32S3: put 'from profiles.esp32 import *' in firmware/config.py, and deploy"
+        " again; nothing was copied.\n"
+    )
+    assert os.listdir(fake_board) == []
+
+
+def test_a_chip_no_profile_is_for_is_told_to_make_one(fake_board, monkeypatch, capsys):
+    monkeypatch.setenv("FAKE_CHIP", "ESP32C3 module with ESP32C3")
+    assert deploy.main([]) == 1
+    assert capsys.readouterr().err == (
+        "The board on /dev/ttyUSB7 is an ESP32C3, but firmware/config.py's board profile is"
+        " for an ESP32S3: no profile in firmware/lib/profiles/ is for it: copy one, set its"
+        " CHIP and pins, and deploy again; nothing was copied.\n"
     )
     assert os.listdir(fake_board) == []
 

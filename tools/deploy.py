@@ -122,10 +122,15 @@ def check_board(port, answer, out):
     chip = lines[-2].rsplit(" with ", 1)[-1].strip()
     heap = int(lines[-1])
     if chip != config.CHIP:
+        fits = profiles_for(chip)
+        step = (
+            "put 'from profiles.%s import *' in firmware/config.py" % fits[0]
+            if fits
+            else "no profile in firmware/lib/profiles/ is for it: copy one, set its CHIP and pins"
+        )
         raise DeployError(
-            "The board on %s is an %s, but firmware/config.py's board profile is for an %s: "
-            "import the %s's profile in config.py (profiles/) and deploy again; nothing was "
-            "copied." % (port, chip, config.CHIP, chip)
+            "The board on %s is an %s, but firmware/config.py's board profile is for an %s:"
+            " %s, and deploy again; nothing was copied." % (port, chip, config.CHIP, step)
         )
     if heap >= NEEDS_HEAP:
         room = "enough for the game and the phone page"
@@ -134,6 +139,19 @@ def check_board(port, answer, out):
             NEEDS_HEAP // 1024
         )
     out.write("%s: an %s with %d KB of heap: %s\n" % (port, chip, heap // 1024, room))
+
+
+def profiles_for(chip):
+    """The board profiles (firmware/lib/profiles/) whose CHIP is chip, by module name."""
+    import importlib
+
+    folder = os.path.join(ROOT, "firmware", "lib", "profiles")
+    names = sorted(name[:-3] for name in os.listdir(folder) if name.endswith(".py"))
+    return [
+        name
+        for name in names
+        if name != "__init__" and importlib.import_module("profiles." + name).CHIP == chip
+    ]
 
 
 def find_port():
