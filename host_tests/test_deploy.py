@@ -117,27 +117,24 @@ def test_deploying_twice_copies_nothing_the_second_time(fake_board):
     assert ": 1 files to copy" in out.getvalue()
 
 
+@pytest.mark.parametrize(
+    "chip, words",
+    [
+        ("ESP32", "The board on /dev/ttyUSB7 is an ESP32, but firmware/config.py's board profile"
+         " is for an ESP32S3: put 'from profiles.esp32 import *' in firmware/config.py, and"
+         " deploy again; nothing was copied.\n"),
+        ("ESP32C3", "The board on /dev/ttyUSB7 is an ESP32C3, but firmware/config.py's board"
+         " profile is for an ESP32S3: no profile in firmware/lib/profiles/ is for it: copy one,"
+         " set its CHIP and pins, and deploy again; nothing was copied.\n"),
+    ],
+)  # fmt: skip
 def test_a_board_of_another_chip_is_refused_before_anything_is_copied(
-    fake_board, monkeypatch, capsys
+    fake_board, monkeypatch, capsys, chip, words
 ):
-    monkeypatch.setenv("FAKE_CHIP", "ESP32 module with ESP32")
+    # A chip a profile is for is told the line to set; one no profile is for, to make one.
+    monkeypatch.setenv("FAKE_CHIP", "%s module with %s" % (chip, chip))
     assert deploy.main([]) == 1
-    assert capsys.readouterr().err == (
-        "The board on /dev/ttyUSB7 is an ESP32, but firmware/config.py's board profile is for"
-        " an ESP32S3: put 'from profiles.esp32 import *' in firmware/config.py, and deploy"
-        " again; nothing was copied.\n"
-    )
-    assert os.listdir(fake_board) == []
-
-
-def test_a_chip_no_profile_is_for_is_told_to_make_one(fake_board, monkeypatch, capsys):
-    monkeypatch.setenv("FAKE_CHIP", "ESP32C3 module with ESP32C3")
-    assert deploy.main([]) == 1
-    assert capsys.readouterr().err == (
-        "The board on /dev/ttyUSB7 is an ESP32C3, but firmware/config.py's board profile is"
-        " for an ESP32S3: no profile in firmware/lib/profiles/ is for it: copy one, set its"
-        " CHIP and pins, and deploy again; nothing was copied.\n"
-    )
+    assert capsys.readouterr().err == words
     assert os.listdir(fake_board) == []
 
 

@@ -360,7 +360,7 @@ def test_the_faceplate_prints_on_a4_and_letter_pages_that_join():
             covered = x0 + w
         assert covered == width
         # The crosses sit in the overlap, so each is on both pages; a scale bar on each page.
-        for x, _ in faceplate.crosses(width, height, parts):
+        for x, _ in faceplate.crosses(parts):
             assert sum(x0 <= x <= x0 + w for x0, _, w, _ in parts) == 2
         assert pdf.count(b"(100 mm) Tj") == len(parts)
     # The whole-board picture carries its own bar: exactly 100 mm long.

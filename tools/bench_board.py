@@ -243,16 +243,9 @@ def power_peak(name="esp32s3"):
     import board_rig
     import config
     import key_player
+    from test_board import Config  # config.py with some numbers changed
 
-    class Board:
-        pass
-
-    board = Board()
-    for setting in dir(config):
-        if setting.isupper():
-            setattr(board, setting, getattr(config, setting))
-    board.CHIP_MA = board_draw(name)
-    rig = board_rig.Rig(cfg=board)
+    rig = board_rig.Rig(cfg=Config(CHIP_MA=board_draw(name)))
     peak = [0]
     press = rig.press
 

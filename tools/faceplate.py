@@ -190,7 +190,7 @@ def tiles(width, height, paper_width, paper_height):
     return found
 
 
-def crosses(width, height, parts):
+def crosses(parts):
     """Alignment crosses (x, y) in the middle of every overlap: each is on both pages."""
     found = []
     for x0, y0, w, h in parts:
@@ -248,7 +248,7 @@ def _ops(shapes, height, dx, dy):
     return ops
 
 
-def page_shapes(width, height, parts, number, paper_height):
+def page_shapes(parts, number, paper_height):
     """What a page prints outside the drawing (mm on the paper, y down): which page it is,
     how to print and join it, and a 100 mm scale bar in its lower margin."""
     x0, y0, w, h = parts[number]
@@ -276,7 +276,7 @@ def to_pdf(width, height, shapes, paper):
     _, paper_width, paper_height = paper
     parts = tiles(width, height, paper_width, paper_height)
     marks = []
-    for x, y in crosses(width, height, parts):
+    for x, y in crosses(parts):
         marks.append(("line", x - 4, y, x + 4, y))
         marks.append(("line", x, y - 4, x, y + 4))
         marks.append(("circle", x, y, 2.0))
@@ -291,7 +291,7 @@ def to_pdf(width, height, shapes, paper):
             h * MM,
         )
         ops = ["0 0 0 RG 0 0 0 rg", clip] + _ops(shapes + marks, paper_height, dx, dy) + ["Q"]
-        ops += _ops(page_shapes(width, height, parts, number, paper_height), paper_height, 0, 0)
+        ops += _ops(page_shapes(parts, number, paper_height), paper_height, 0, 0)
         contents.append("\n".join(ops).encode("latin-1"))
     count = len(parts)
     font = 3 + 2 * count

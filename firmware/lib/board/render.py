@@ -72,9 +72,8 @@ class Renderer:
         self.order = bytes(config.LED_ORDER.find(c) for c in "RGB")
         self.size = length * 3
         entries = len(self.colours) * 3
-        self.table = bytearray(
-            entries * 3
-        )  # the strip's bytes of each (colour, level), in LED_ORDER
+        # The strip's three bytes of each (colour, level) at the brightness, in LED_ORDER.
+        self.table = bytearray(entries * 3)
         # Zeroed 16-bit arrays made from zero bytes: no list of ints on the way (a 1 KB
         # list at every boot, in a heap the old app just left full of holes).
         self.entry_load = array("H", bytes(2 * entries))  # the sum of its three channel bytes
