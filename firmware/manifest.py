@@ -17,7 +17,7 @@ for name in ("board", "cribbage", "profiles", "shedding", "ui"):
     package(name, base_path="lib")
 for name in (
     "app.py", "boardmain.py", "cards.py", "clock.py", "eventlog.py", "hardware.py",
-    "history.py", "journal.py", "modes.py", "packing.py", "pairing.py", "rarely.py",
+    "history.py", "journal.py", "keypad.py", "modes.py", "packing.py", "pairing.py", "rarely.py",
     "recall.py", "store.py", "web.py", "web_http.py", "web_whole.py", "wifi.py",
     "wifi_choice.py",
 ):  # fmt: skip

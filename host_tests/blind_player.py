@@ -137,7 +137,7 @@ class Table:
 class Blind:
     def __init__(self, store, seed, players=2, points_deals=0.15, slips=0.06, cuts=0.03):
         self.store = store
-        self.rig = drivers.FastRig(store)
+        self.rig = drivers.fast_rig(store)
         self.rig.app.paint(1000)
         self.random = Shuffler(seed)
         self.players = players
@@ -204,7 +204,7 @@ class Blind:
         return state, words
 
     def restart(self):
-        self.rig = drivers.FastRig(self.store)
+        self.rig = drivers.fast_rig(self.store)
         self.rig.app.paint(self.now)
         self.restarts += 1
 

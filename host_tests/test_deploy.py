@@ -43,11 +43,11 @@ def test_the_mpy_files_match_the_micropython_that_runs_them(tmp_path):
 
 
 def test_change_detection_copies_only_what_changed_and_removes_what_went():
-    local = {"main.py": "aa", "lib/app.mpy": "bb", "lib/ui/keys.mpy": "cc"}
+    local = {"main.py": "aa", "lib/app.mpy": "bb", "lib/ui/crib_keys.mpy": "cc"}
     assert deploy.plan(local, dict(local)) == ([], [], [])
     remote = {"main.py": "aa", "lib/app.mpy": "old", "lib/gone.mpy": "dd"}
     copy, remove, folders = deploy.plan(local, remote)
-    assert copy == ["lib/app.mpy", "lib/ui/keys.mpy"]
+    assert copy == ["lib/app.mpy", "lib/ui/crib_keys.mpy"]
     assert remove == ["lib/gone.mpy"]
     assert folders == ["lib", "lib/ui"]
 

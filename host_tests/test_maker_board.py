@@ -15,9 +15,9 @@ from board_rig import Rig
 from chips import CHIPS, pin_problems
 from hardware import Hardware
 from key_player import play_match
+from keypad import KEY_NAMES, KeypadScanner
 from test_board import Config
 from test_reliability import halt
-from ui.keys import KEY_NAMES, KeypadScanner
 
 PROFILES = os.path.join(ROOT, "firmware", "lib", "profiles")
 PROFILE_NAMES = sorted(name[:-3] for name in os.listdir(PROFILES) if name[0] != "_")

@@ -92,7 +92,7 @@ def test_every_module_that_names_the_jack_names_rank_10_as_cards_does():
 
 def test_both_families_key_ranks_and_suits_as_the_faceplate_prints_them():
     # RANK_KEYS and SUIT_KEYS are kept in both ui.crib_keys and ui.shed_keys (each family
-    # unloads the other's modules; one home in ui.keys cost the strict evening its room).
+    # unloads the other's modules; one home below both cost the strict evening its room).
     import ui.crib_keys as ck
     import ui.shed_keys as sk
     from board.words import KEY_ROWS, SUITS

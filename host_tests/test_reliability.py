@@ -16,8 +16,8 @@ from _paths import ROOT
 from app import App
 from board_rig import Rig
 from hardware import Hardware
+from keypad import KEY_NAMES
 from memstore import MemoryStore, RecordingStore, cut_at
-from ui.keys import KEY_NAMES
 
 SCRIPTS = {
     "cribbage with cards": lambda rig: drivers.cribbage_with_cards(rig, 5, "B "),
@@ -38,7 +38,7 @@ def boot(store):
 def test_a_power_cut_at_every_byte_boots_into_the_last_complete_entry(mode, capsys):
     store = RecordingStore()
     snapshots = []
-    rig = drivers.FastRig(store)
+    rig = drivers.fast_rig(store)
     rig.on_key = lambda r: snapshots.append((store.bytes_written, drivers.persistent_state(r.app)))
     snapshots.append((0, drivers.persistent_state(rig.app)))
     SCRIPTS[mode](rig)
@@ -61,7 +61,7 @@ def test_a_power_cut_at_every_byte_boots_into_the_last_complete_entry(mode, caps
 
 def played_store(back_to_cribbage=False):
     store = MemoryStore()
-    rig = drivers.FastRig(store)
+    rig = drivers.fast_rig(store)
     rig.keys("# 5 4 0 5 5 9 3 #")  # a match, a starter, four cards, a refused one, a go
     rig.keys("hold:D A 9 1 2 1 #")  # Makao: a 2 of clubs
     if back_to_cribbage:
@@ -170,7 +170,7 @@ for _ in range(3):
 def saved_game(folder):
     from store import FileStore
 
-    rig = drivers.FastRig(FileStore(str(folder)))
+    rig = drivers.fast_rig(FileStore(str(folder)))
     rig.keys("# 5 4 0 5 5 9")  # a match, a starter, three cards
     return rig
 
@@ -221,7 +221,7 @@ def test_a_data_folder_that_cannot_be_made_still_boots_and_says_saving_failed(tm
 
     (tmp_path / "file").write_bytes(b"")
     store = FileStore(str(tmp_path / "file" / "data"))  # mkdir refused: a file is in the way
-    rig = drivers.FastRig(store)
+    rig = drivers.fast_rig(store)
     rig.keys("# 5 4")
     assert rig.app.history.state.phase == "play"  # the game goes on in memory
     assert rig.app.overlay.save_failed

@@ -930,7 +930,7 @@ def test_a_whole_shedding_game_played_from_the_pages_controls(served, browser, g
     import drivers
     import shed_script
 
-    recorded = drivers.FastRig(MemoryStore())
+    recorded = drivers.fast_rig(MemoryStore())
     for _ in range(holds_of_d):
         recorded.press("D", 800)
     tokens = shed_script.play(recorded, game)
@@ -957,7 +957,7 @@ def test_a_phone_that_stops_reading_never_holds_up_the_keys():
     Every key pressed meanwhile is taken and shown, and a fourth phone is still served."""
     import config
     import fake_machine
-    from ui.keys import KEY_NAMES
+    from keypad import KEY_NAMES
 
     rig = Rig()
     server = web.make_server(web.Board(rig.app, web_sim.page_file()))

@@ -51,7 +51,7 @@ def bench_wear():
     from memstore import RecordingStore
 
     store = RecordingStore()
-    rig = drivers.FastRig(store)
+    rig = drivers.fast_rig(store)
     drivers.cribbage_with_cards(rig, 5)  # a 121-point game, every card keyed
     game_bytes, game_writes = store.bytes_written, len(store.log)
     rig.keys("C C #")  # a new match of 5 games: the old one is compacted
@@ -102,8 +102,8 @@ def bench_fuzz(events=1000000):
 
     rng = random.Random(2026)
     store = MemoryStore()
-    rig = drivers.FastRig(store)
-    from ui.keys import KEY_NAMES as keys
+    rig = drivers.fast_rig(store)
+    from keypad import KEY_NAMES as keys
 
     start = time.perf_counter()
     checked = replays = 0
@@ -125,11 +125,11 @@ def bench_fuzz(events=1000000):
         if checked % 20000 == 0:
             # The journal must replay to the live state; start afresh now and then, as a
             # real board is reset, so that the journals stay the size of a real match.
-            again = drivers.FastRig(store)
+            again = drivers.fast_rig(store)
             assert drivers.persistent_state(again.app) == drivers.persistent_state(rig.app)
             replays += 1
             store = MemoryStore()
-            rig = drivers.FastRig(store)
+            rig = drivers.fast_rig(store)
     print(
         "%d key events, invariants checked after each, %d journal replays matched;"
         " no exception; %.0f s" % (checked, replays, time.perf_counter() - start)

@@ -132,7 +132,7 @@ HARNESS_SOURCES = (
     "tools/host_shims/fakes.py",
     "tools/host_shims/fake_machine.py",
     "tools/host_shims/fake_neopixel.py",
-    "host_tests/core/keypad.py",
+    "host_tests/core/presses.py",
     "host_tests/core/evening_rig.py",
 )
 

@@ -32,8 +32,8 @@ from app import App  # noqa: E402
 from board.render import palette  # noqa: E402
 from board_picture import display_rgb, geometry, svg, text_cells  # noqa: E402
 from hardware import Hardware  # noqa: E402
+from keypad import KEY_NAMES  # noqa: E402
 from store import FileStore  # noqa: E402
-from ui.keys import KEY_NAMES  # noqa: E402
 
 POLL_MS = 10
 PRESS_MS = 60  # how long a typed key holds the fake contact closed

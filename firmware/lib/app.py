@@ -10,11 +10,10 @@ from board.overlay import Overlay
 from board.render import Renderer
 from clock import ticks_diff
 from journal import Journal
+from keypad import KEY_NAMES, Debouncer
 from rarely import run, unload
-from ui.keys import KEY_NAMES, Debouncer
 
 SIDE_NAMES = ("blue", "orange", "yellow")
-MODE_NAMES = ("cribbage", "makao", "latvian")
 MODE_COLOURS = (rd.MODE_CRIBBAGE, rd.MODE_MAKAO, rd.MODE_LATVIAN)
 LOG_LINES = 40  # console lines kept for the web page (a deal says about 30)
 # One record: the mode the board was last in, the next match's choices (players, target,
@@ -29,6 +28,8 @@ def _rarely(name, *args):
 
 
 class App:
+    MODE_NAMES = ("cribbage", "makao", "latvian")  # modes.py reads them off the app
+
     def __init__(self, config, hardware, store, say=print):
         self.config = config
         self.hardware = hardware
@@ -85,10 +86,10 @@ class App:
         self.history.defer_checkpoints = True  # written in poll(), once the key is shown
         _rarely("open_keys", self, mode)
         if problem:
-            self.tell("%s journal: %s" % (MODE_NAMES[mode], problem))
+            self.tell("%s journal: %s" % (self.MODE_NAMES[mode], problem))
             self.overlay.flash_error(now)
         self.renderer.invalidate()
-        self.tell("mode: " + MODE_NAMES[mode])
+        self.tell("mode: " + self.MODE_NAMES[mode])
         self.controller.ready(now)  # says what the mode waits for (cribbage: once idle)
         self.dirty = True
         self.collect_due = True  # the idle moment after the boot says it, and collects
@@ -101,7 +102,7 @@ class App:
 
     def switch_mode(self):
         self.settle()
-        mode = (self.mode + 1) % len(MODE_NAMES)
+        mode = (self.mode + 1) % len(self.MODE_NAMES)
         self._save_settings(mode, "the mode")
         self.open_mode(mode, self.overlay.now)
 

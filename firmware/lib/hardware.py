@@ -6,7 +6,7 @@ import time
 import machine
 import neopixel
 
-from ui.keys import KEY_NAMES, ButtonReader, KeypadScanner
+from keypad import KEY_NAMES, ButtonReader, KeypadScanner
 
 
 class ConfigError(ValueError):

@@ -5,7 +5,6 @@
 import gc
 import sys
 
-from app import MODE_NAMES
 from journal import Journal
 from rarely import run, unload
 
@@ -18,7 +17,8 @@ COLLECT_EVERY = 8192
 FAMILY_MODULES = (
     (
         "board.peg_view", "ui.crib_keys", "ui.suits", "cribbage.game", "cribbage.pegging",
-        "cribbage.score", "cribbage.show", "cribbage.show_items", "cribbage.show_table",
+        "cribbage.score", "cribbage.show", "cribbage.show_items", "cribbage.show_points",
+        "cribbage.show_table",
         "cribbage.multiset",
         "cribbage.events", "cribbage.tally", "cribbage",
     ),
@@ -39,14 +39,14 @@ def boot(app, now):
     unload([name for name in sys.modules if name.startswith("profiles")])
     saved = check(app, app.settings, "settings", now)
     mode = 0
-    if saved and saved[0] < len(MODE_NAMES):
+    if saved and saved[0] < len(app.MODE_NAMES):
         mode = saved[0]
         app.choices = saved[1:5] if len(saved) > 3 and saved[1] else b""
         if len(saved) >= 7 and saved[5:7] != bytes([app.renderer.brightness, 0]):
             run("board.colours", "apply", app, saved[5], saved[6])
-    for index in range(len(MODE_NAMES)):
+    for index in range(len(app.MODE_NAMES)):
         if index != mode:  # open_mode reads this one
-            name = MODE_NAMES[index]
+            name = app.MODE_NAMES[index]
             check(app, Journal(app.store, name + ".log"), name + " journal", now)
     # The board's other journals: a damaged one is kept aside and said, never replaced
     # without a word (the home network forgotten, phones no longer paired).
@@ -91,7 +91,7 @@ def open_family(app, mode):
     else:
         from shedding.referee import Referee
 
-        app.history = History(Referee, Journal(app.store, MODE_NAMES[mode] + ".log"))
+        app.history = History(Referee, Journal(app.store, app.MODE_NAMES[mode] + ".log"))
 
 
 def open_keys(app, mode):
@@ -109,7 +109,7 @@ def open_keys(app, mode):
         from board import shed_view
         from ui.shed_keys import SheddingKeys
 
-        app.controller = SheddingKeys(MODE_NAMES[mode], app.history, app.overlay, app.tell)
+        app.controller = SheddingKeys(app.MODE_NAMES[mode], app.history, app.overlay, app.tell)
         app.view = shed_view.draw_base
 
 

@@ -16,8 +16,8 @@ from microdot.sse import with_sse
 import wifi_choice
 from cards import CardError, name, parse
 from cribbage.events import END_EARLY, LOSER_DEALS, MUGGINS_ON, SKUNK_COUNTS_DOUBLE
+from keypad import KEY_NAMES
 from pairing import PAIR_WINDOW_MS, PairError, Phones
-from ui.keys import KEY_NAMES
 from web_http import MAX_BODY, MAX_STREAMS, BoardServer, WebError, ascii_digits, read_body
 from web_whole import Snapshot, kept_aside
 

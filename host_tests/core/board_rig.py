@@ -6,15 +6,23 @@ fakes.install()
 
 import config  # noqa: E402
 import fake_machine  # noqa: E402
-import keypad  # noqa: E402
+import presses  # noqa: E402
 from app import App  # noqa: E402
 from hardware import Hardware  # noqa: E402
 from memstore import MemoryStore  # noqa: E402
 
 
 class Rig:
-    def __init__(self, store=None, cfg=config, start=1000):
+    """The app on fake hardware. Keys arrive `through_contacts` (the keypad's contacts
+    closed, scanned and debounced, the board's loop polling and painting on a clock), or,
+    for the long scripted games, as the debouncer's events (App.press, then the idle
+    moment's App.settle); `on_key(rig)` is called after each."""
+
+    def __init__(self, store=None, cfg=config, start=1000, through_contacts=True, on_key=None):
         self.store = store if store is not None else MemoryStore()
+        self.cfg = cfg
+        self.through_contacts = through_contacts
+        self.on_key = on_key
         self.lines = []
         self.match_won = None
         self.now = start
@@ -22,8 +30,9 @@ class Rig:
         self.hardware = Hardware(cfg)
         self.app = App(cfg, self.hardware, self.store, say=self.say)
         self.app.boot(self.now)
-        self.app.paint(self.now)
-        self.app.poll(self.now)  # the idle moment after the boot: its prompt said
+        if through_contacts:
+            self.app.paint(self.now)
+            self.app.poll(self.now)  # the idle moment after the boot: its prompt said
 
     def say(self, line):
         # Only the recent console lines are kept: the test must not grow the heap itself.
@@ -34,17 +43,27 @@ class Rig:
             self.match_won = line
 
     def wait(self, ms):
-        self.now = keypad.wait(self.app, self.now, ms)
+        self.now = presses.wait(self.app, self.now, ms)
 
     def press(self, name, hold_ms=60):
-        self.now = keypad.press(self.app, self.now, name, hold_ms)
+        if self.through_contacts:
+            self.now = presses.press(self.app, self.now, name, hold_ms)
+        else:
+            self.app.press(name, hold_ms >= self.cfg.LONG_PRESS_MS)
+            self.app.settle()  # the board is idle between keys
+        if self.on_key:
+            self.on_key(self)
 
     def hold(self, name):
-        self.press(name, hold_ms=config.LONG_PRESS_MS + 60)
+        self.press(name, hold_ms=self.cfg.LONG_PRESS_MS + 60)
 
     def keys(self, text):
-        for name in text.split():
-            self.press(name)
+        """Keys by name, a space between; hold:NAME holds one."""
+        for token in text.split():
+            if token.startswith("hold:"):
+                self.hold(token[5:])
+            else:
+                self.press(token)
 
     def colour(self, led):
         return self.hardware.pixels.colour_at(led)

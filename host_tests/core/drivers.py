@@ -5,46 +5,16 @@ import fakes
 
 fakes.install()
 
-import config  # noqa: E402
 import key_player  # noqa: E402
-from app import App  # noqa: E402
-from hardware import Hardware  # noqa: E402
+from board_rig import Rig  # noqa: E402
 from scripted import Shuffler  # noqa: E402
 from shedding import referee as rf  # noqa: E402
 from ui.crib_keys import RANK_KEYS, SUIT_KEYS  # noqa: E402
 
 
-class FastRig:
-    """The app on fake hardware, given key events directly (no contacts, no debouncing)."""
-
-    def __init__(self, store, on_key=None):
-        self.lines = []
-        self.store = store
-        self.app = App(config, Hardware(config), store, say=self.say)
-        self.app.boot(1000)
-        self.on_key = on_key
-
-    def say(self, line):
-        if len(self.lines) > 30:
-            self.lines.pop(0)
-        self.lines.append(line)
-
-    @property
-    def match(self):
-        return self.app.history.state
-
-    def press(self, name, hold_ms=60):
-        self.app.press(name, hold_ms > 600)
-        self.app.settle()  # the board is idle between keys
-        if self.on_key:
-            self.on_key(self)
-
-    def keys(self, text):
-        for token in text.split():
-            if token.startswith("hold:"):
-                self.press(token[5:], 800)
-            else:
-                self.press(token)
+def fast_rig(store, on_key=None):
+    """The rig for long scripted games: key events straight to the app (board_rig.Rig)."""
+    return Rig(store, through_contacts=False, on_key=on_key)
 
 
 JOURNALS = (

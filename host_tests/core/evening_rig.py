@@ -23,7 +23,7 @@ fakes.install()
 
 import config  # noqa: E402
 import fake_machine  # noqa: E402
-import keypad  # noqa: E402
+import presses  # noqa: E402
 from app import App  # noqa: E402
 from hardware import Hardware  # noqa: E402
 from store import FileStore  # noqa: E402
@@ -71,10 +71,10 @@ class Evening:
         return self.app.history.state
 
     def wait(self, ms):
-        self.now = keypad.wait(self.app, self.now, ms)
+        self.now = presses.wait(self.app, self.now, ms)
 
     def press(self, name, hold_ms=60):
-        self.now = keypad.press(self.app, self.now, name, hold_ms)
+        self.now = presses.press(self.app, self.now, name, hold_ms)
         self.count += 1
         self.report(name if hold_ms < config.LONG_PRESS_MS else HOLD + name)
 

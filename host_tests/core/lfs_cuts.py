@@ -121,7 +121,7 @@ def fresh_flash(stop_at=-1):
 
 
 def play(flash, on_key=None):
-    rig = drivers.FastRig(mount(flash), on_key)
+    rig = drivers.fast_rig(mount(flash), on_key)
     rig.keys(SESSION)
     return rig
 
@@ -130,7 +130,7 @@ def reference():
     """The session without a cut: (operations so far, state) after each key."""
     flash = fresh_flash()
     steps = []
-    rig = drivers.FastRig(mount(flash))
+    rig = drivers.fast_rig(mount(flash))
     steps.append((flash.operations, drivers.persistent_state(rig.app)))
     rig.on_key = lambda r: steps.append((flash.operations, drivers.persistent_state(r.app)))
     rig.keys(SESSION)
@@ -140,7 +140,7 @@ def reference():
 def boot_after(flash):
     """littlefs mounted afresh from the blocks as the cut left them, and the app booted."""
     survivor = RamFlash(flash.kept)
-    rig = drivers.FastRig(mount(survivor))
+    rig = drivers.fast_rig(mount(survivor))
     damaged = [line for line in rig.lines if "journal" in line or "settings:" in line]
     return drivers.persistent_state(rig.app), damaged
 
@@ -176,7 +176,7 @@ def cuts(stride=1):
 def full_flash():
     """Fills the filesystem: the game goes on in memory; saving resumes with space."""
     flash = fresh_flash()
-    rig = drivers.FastRig(mount(flash))
+    rig = drivers.fast_rig(mount(flash))
     rig.keys("B #")  # a 61-point match, pegged in points
     filler = MOUNT + "/filler"
     chunk = b"x" * 512
@@ -195,7 +195,7 @@ def full_flash():
     os.remove(filler)
     rig.keys("D 1 #")  # space again: this key's save writes what was kept in memory
     saved = rig.app.history.state.state()
-    again = drivers.FastRig(mount(RamFlash(flash.data)))
+    again = drivers.fast_rig(mount(RamFlash(flash.data)))
     back = again.app.history.state.state() == saved and saved != in_memory
     return full, keys, back
 
@@ -204,7 +204,7 @@ def wear(seed=5):
     """Programs and erases of a 121-point game with every card keyed, on littlefs."""
     flash = fresh_flash()
     start_programs, start_erases = flash.operations - flash.erases, flash.erases
-    rig = drivers.FastRig(mount(flash))
+    rig = drivers.fast_rig(mount(flash))
     drivers.cribbage_with_cards(rig, seed)
     games = rig.app.history.state.games_played
     programs = flash.operations - flash.erases - start_programs

@@ -7,8 +7,8 @@ from cribbage.game import CUT, MATCH_OVER, PLAY, SHOW
 from history import CHECKPOINT
 from journal import Journal
 from key_player import play_match
+from keypad import KEY_NAMES, Debouncer
 from memstore import MemoryStore
-from ui.keys import KEY_NAMES, Debouncer
 
 LAYOUT = Layout(config)
 BLUE, ORANGE = config.SIDE_COLOURS[0], config.SIDE_COLOURS[1]

@@ -95,6 +95,7 @@ def test_the_latvian_game_on_the_keys_with_a_joker_and_a_queen():
 # the board a module's code sits in RAM beside every key.
 RARELY_RUN = (
     "modes", "recall", "board.layout_build", "ui.crib_match", "ui.crib_taps", "ui.crib_words",
+    "cribbage.show_points", "ui.crib_choices",
 )  # fmt: skip
 
 

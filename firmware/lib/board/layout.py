@@ -34,7 +34,9 @@ class Layout:
     def __init__(self, config):
         # The tables are built (and config.py checked) once, at boot: that code is loaded
         # for it and dropped after, as it would otherwise sit in RAM beside every key.
-        rarely.run("board.layout_build", "build", self, config)
+        problem = rarely.run("board.layout_build", "build", self, config, TRACK_HOLES)
+        if problem:
+            raise LayoutError(problem)
 
     def peg_led(self, side, points, target):
         """The LED of a peg at `points` for `side`: start hole at 0, game hole at the target."""

@@ -2,8 +2,6 @@
 # loads it for that and drops it after).
 from array import array
 
-from board.layout import TRACK_HOLES, LayoutError
-
 _STATUS_NAMES = (
     # slot name, first LED offset in the status area, LED count
     ("mode", 0, 1),
@@ -17,30 +15,29 @@ _STATUS_NAMES = (
 )
 
 
-def build(layout, config):
-    """Fills a Layout's tables from config.py; raises LayoutError when they cannot fit."""
+def build(layout, config, track_holes):
+    """Fills a Layout's tables from config.py; returns why they cannot fit, in words (the
+    layout raises it), or None."""
     rows = config.ROWS
     per_row = config.HOLES_PER_ROW
     layout.tracks = config.TRACKS
     layout.length = config.STRIP_LENGTH
-    if per_row * 2 != TRACK_HOLES:
-        raise LayoutError("a track is 60 holes: HOLES_PER_ROW must be 30")
+    if per_row * 2 != track_holes:
+        return "a track is 60 holes: HOLES_PER_ROW must be 30"
     if rows != layout.tracks * 2:
-        raise LayoutError(
-            "%d tracks need %d rows, ROWS is %d" % (layout.tracks, layout.tracks * 2, rows)
-        )
+        return "%d tracks need %d rows, ROWS is %d" % (layout.tracks, layout.tracks * 2, rows)
     if len(config.ROW_START) < rows or len(config.ROW_REVERSED) < rows:
-        raise LayoutError("ROW_START and ROW_REVERSED need a value for each of %d rows" % rows)
+        return "ROW_START and ROW_REVERSED need a value for each of %d rows" % rows
     # track_leds[side * 60 + hole] -> LED index; hole 0 holds the first point.
     leds = []
     for side in range(layout.tracks):
         outer = (0, 3, 4)[side]
         inner = (1, 2, 5)[side]
-        for hole in range(TRACK_HOLES):
+        for hole in range(track_holes):
             if hole < per_row:
                 leds.append(_hole(config, outer, hole))
             else:
-                leds.append(_hole(config, inner, TRACK_HOLES - 1 - hole))
+                leds.append(_hole(config, inner, track_holes - 1 - hole))
     layout.track_leds = array("H", leds)
     layout.start_holes = tuple(config.START_HOLES[: layout.tracks])
     # peg_leds[side][points] for points 0..120: the start hole, then round the track twice.
@@ -49,7 +46,7 @@ def build(layout, config):
         holes = array("H", range(121))  # filled in place: no list of 121 ints on the way
         holes[0] = layout.start_holes[side]
         for points in range(1, 121):
-            holes[points] = leds[side * TRACK_HOLES + (points - 1) % TRACK_HOLES]
+            holes[points] = leds[side * track_holes + (points - 1) % track_holes]
         pegs.append(holes)
     layout.peg_leds = tuple(pegs)
     layout.game_hole = config.GAME_HOLE
@@ -70,21 +67,21 @@ def build(layout, config):
     for group in (layout.track_leds, layout.start_holes, (layout.game_hole,), status):
         for led in group:
             if not 0 <= led < layout.length:
-                raise LayoutError(
-                    "LED %d is past the end of a %d-LED strip" % (led, layout.length)
-                )
+                return "LED %d is past the end of a %d-LED strip" % (led, layout.length)
             if taken[led]:
-                raise LayoutError("two holes share one LED: check ROW_START and the extra LEDs")
+                return "two holes share one LED: check ROW_START and the extra LEDs"
             taken[led] = 1
     for led in range(layout.length):
         if not taken[led]:
             # An LED with no place would put every hole after it one place off on the wood.
-            raise LayoutError(
-                "LED %d has no place on the board: STRIP_LENGTH is %d, the board uses %d"
-                % (led, layout.length, sum(taken))
+            return "LED %d has no place on the board: STRIP_LENGTH is %d, the board uses %d" % (
+                led,
+                layout.length,
+                sum(taken),
             )
     if config.STATUS_LEDS < 26:
-        raise LayoutError("the status area needs 26 LEDs")
+        return "the status area needs 26 LEDs"
+    return None
 
 
 def _hole(config, row, column):

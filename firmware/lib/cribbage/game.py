@@ -6,9 +6,10 @@ from array import array
 from cards import RANK_CHARS, CardError, make, names
 from cribbage import events as ev
 from cribbage.pegging import Play, PlayError
-from cribbage.show import check_show, flush_points, nobs_card, show_total
+from cribbage.show import check_show, show_total
 from micropython import const
 from packing import Packer, Unpacker
+from rarely import run
 
 CUT = "cut"
 PLAY = "play"
@@ -55,11 +56,6 @@ def _shown_suit(hand, known, i):
     # Bit i of `known` set: card i's suit was really seen; the keypad asks only what can
     # change the score and picks the other suits itself, which count as unknown from then on.
     return hand[i] & 3 if known >> i & 1 else ev.UNKNOWN_SUIT
-
-
-def check_show_points(points):
-    if not 0 <= points <= 29 or points in IMPOSSIBLE_SHOWS:
-        raise RuleError("no show scores %d" % points)
 
 
 class Match:
@@ -481,8 +477,16 @@ class Match:
             missed = 0
         else:
             points = event[1]
-            check_show_points(points)
-            missed = self._check_points(seat, points)
+            if not 0 <= points <= 29 or points in IMPOSSIBLE_SHOWS:
+                raise RuleError("no show scores %d" % points)
+            missed = 0
+            if seat >= 0 and self.starter != ev.NO_CARD and len(self.laid_by[seat]) == 4:
+                # The play showed the hand's ranks: what they can make is checked by code
+                # loaded for it and dropped after (a show entered in points, with its cards
+                # laid in the play, is rare; its code beside every key is not).
+                missed, why = run("cribbage.show_points", "check_points", self, seat, points)
+                if why:
+                    raise RuleError(why)
         self._count(side, _CRIBS if crib else _HANDS)
         self._count(side, _CRIB_POINTS if crib else _HAND_POINTS, points)
         if points >= 20:
@@ -563,66 +567,3 @@ class Match:
             others.remove(entry)
         self.seen = others + shown
         self.laid_by[seat] = shown
-
-    def _check_points(self, seat, points):
-        """Refuses points a hand the play showed cannot make; returns the points missed
-        (counted below the least it makes, taken only when muggins is played)."""
-        totals = self._reachable(seat)
-        if totals is None or points in totals:
-            return 0
-        if points < totals[0] and self.flags & ev.MUGGINS_ON:
-            return totals[0] - points
-        if len(totals) == 1:
-            raise RuleError("the cards laid make %d: not %d" % (totals[0], points))
-        words = "the ranks laid make %d" % totals[0]
-        for total in totals[1:]:
-            words += " or %d %s" % (total, _EXTRA_WORDS[total - totals[0]])
-        raise RuleError("%s, whatever the suits: not %d" % (words, points))
-
-    def _reachable(self, seat):
-        """The totals a hand can show given what the play showed of it (its ranks, and the
-        suits seen), least first; None when the play did not show all four ranks."""
-        if seat < 0 or self.starter == ev.NO_CARD or len(self.laid_by[seat]) != 4:
-            return None
-        own = self.laid_by[seat]
-        starter = self.starter
-        # What the ranks alone make: the count of the hand in one suit (duplicates and all:
-        # not checked) less that suit's flush and nobs.
-        alike = [make(rank, 0) for rank, _ in own]
-        base = show_total(alike, starter, False, True) - flush_points(alike, starter, False)
-        if nobs_card(alike, starter) is not None:
-            base -= 1
-        others = list(self.seen)
-        for entry in own:
-            others.remove(entry)
-        # Flush and nobs over every way to give the four cards suits that the play allows.
-        extras = []
-        hand = [0, 0, 0, 0]
-        for code in range(256):
-            fits = True
-            for i in range(4):
-                rank, seen_suit = own[i]
-                suit = code >> 2 * i & 3
-                card = make(rank, suit)
-                if seen_suit != ev.UNKNOWN_SUIT and seen_suit != suit:
-                    fits = False
-                elif card == starter or card in hand[:i] or (rank, suit) in others:
-                    fits = False
-                hand[i] = card
-            if fits:
-                extra = flush_points(hand, starter, False)
-                if nobs_card(hand, starter) is not None:
-                    extra += 1
-                if extra not in extras:
-                    extras.append(extra)
-        extras.sort()
-        return [base + extra for extra in extras]
-
-
-# What the points above a hand's ranks alone come from.
-_EXTRA_WORDS = {
-    1: "with nobs",
-    4: "with a flush",
-    5: "with a flush of five",
-    6: "with a flush of five and nobs",
-}

@@ -12,9 +12,9 @@ from cards import RANK_CHARS, VALUES, names
 from cribbage import events as ev
 from cribbage.game import CUT, GAME_OVER, MATCH_OVER, PLAY, SHOW, RuleError
 from history import NothingToUndo
+from keypad import KEY_NAMES
 from micropython import const
 from ui import suits as sq
-from ui.keys import KEY_NAMES
 
 # The states of ui.crib_prompts, by the same numbers (a test pins them): private constants,
 # so they cost this module's table no slot.
@@ -238,7 +238,9 @@ class CribbageKeys:
             if name == "#":  # a new match: here, not with the choices, to load no code for it
                 self._apply(ev.new_match(self.players, self.target, self.games, 0, self.flags))
                 return
-            chosen = _between("setup_key", self, name)
+            # A, B or C: code of its own, loaded for the key (a small module: most of a
+            # key's time on the board is loading the code it needs).
+            chosen = rarely.run("ui.crib_choices", "choose", self, name, CHOICES)
             if chosen:
                 self.remember_choices()
                 self.say(chosen)

@@ -5,7 +5,7 @@
 # tools/faceplate.py writes the quick reference from it, so a prompt cannot name a key the
 # dispatch refuses, nor the dispatch take a key the quick reference does not give.
 from board import signs
-from ui.keys import KEY_NAMES
+from keypad import KEY_NAMES
 
 # The states, by the numbers ui.crib_keys.awaiting() gives them and ui.crib_words knows them
 # by (host_tests/test_prompt_names.py pins both).

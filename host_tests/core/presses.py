@@ -2,7 +2,7 @@
 # (board_rig for the app tests, evening_rig for the whole evening in a strict heap).
 import config
 import fake_machine
-from ui.keys import KEY_NAMES
+from keypad import KEY_NAMES
 
 POLL_MS = 10
 PAINT_MS = 20  # as App.paint_task
