@@ -12,8 +12,8 @@ from _paths import ROOT
 # 131 KB on the 64-bit unix port (one fixed area, so it is strict), at the measured 64/32-bit
 # ratio of 1.31 to 1.7 about 77 to 100 KB on the ESP32. A 9-game match, power cuts (each a
 # fresh interpreter), undo bursts and mode switches all run in it: what the board keeps does
-# not grow with the match. It passes at 129.5 KB, not at 129 (docs/benchmarks.md): the cap
-# leaves 1.5 KB, as fragmentation moves the smallest heap by a kilobyte either way.
+# not grow with the match. It passes at 128 KB, not at 127.5 (docs/ARCHITECTURE.md): the
+# cap leaves 3 KB, as fragmentation moves the smallest heap by a kilobyte or two either way.
 HEAP = "131K"
 
 

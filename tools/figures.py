@@ -95,7 +95,67 @@ def measure():
             coach[1],
             estimate % ("discard", FUEL_PER_US),
         ),
-    ] + power  # fmt: skip
+    ] + power + evening()  # fmt: skip
+
+
+def evening():
+    """A 9-game match's figures (tools/bench_evening.py): every key of a deal after 1, 5 and
+    8 games and between two matches, the boot and the undos 8 games in, as fuel. Fails
+    when a key is over the budget: fuel is deterministic, so that is a regression."""
+    import bench_evening as ev
+    from bench_common import FUEL_PER_US, wasm_fuel
+
+    budget = ev.KEY_BUDGET_MS * 1000 * FUEL_PER_US
+    command = "`.venv/bin/python tools/bench.py evening` (at `FUEL_PER_US` = %d)" % FUEL_PER_US
+    deal_keys = ev.make_copies()
+    rows = []
+    over = []
+
+    def ms(fuel):
+        return "%.1f" % (fuel / FUEL_PER_US / 1000.0)
+
+    cases = [(deal_keys[games], games, None) for games in ev.AFTER_GAMES]
+    cases.append((ev.BETWEEN_MATCHES, None, "match-over"))
+    for keys, games, folder in cases:
+        if folder is None:
+            costs = ev.key_costs(keys, wasm_fuel, False, games)
+            when = "a deal's keys after %d game%s" % (games, "" if games == 1 else "s")
+        else:
+            costs = ev.key_costs(keys, wasm_fuel, False, folder=folder)
+            when = "the keys between two matches (A A B C #)"
+        fuels = sorted(fuel for _, fuel, _, _, _ in costs)
+        worst = max(costs, key=lambda cost: cost[1])
+        over += [(when, key, ms(fuel)) for key, fuel, _, _, _ in costs if fuel > budget]
+        rows.append(
+            (
+                "%s, each with its repaint, the firmware's share (the journal's appends left"
+                " out): the slowest, key %d of %d (%s), fuel (ms on the ESP32: %s; median %s;"
+                " budget %d)"
+                % (
+                    when, costs.index(worst) + 1, len(costs), worst[0], ms(worst[1]),
+                    ms(fuels[len(fuels) // 2]), ev.KEY_BUDGET_MS,
+                ),
+                worst[1],
+                command,
+            )
+        )  # fmt: skip
+    steps = ev.wasm_costs("after-8", wasm_fuel)
+    steps["undo past the play's end"] = ev.undo_past_the_play("show-8", wasm_fuel)
+    for name, what in (
+        ("boot", "the boot from the journal, 8 games into a match"),
+        ("undo", "an undo, 8 games in"),
+        ("undo past the checkpoint", "an undo past the deal's checkpoint, 8 games in"),
+        ("undo past the play's end", "an undo past the play's end (the play replayed)"),
+    ):
+        rows.append(
+            ("%s, fuel (ms on the ESP32: %s)" % (what, ms(steps[name])), steps[name], command)
+        )
+    if over:
+        raise SystemExit(
+            "keys over the %d ms budget on the ESP32 estimate: %s"
+            % (ev.KEY_BUDGET_MS, "; ".join("%s: %s %s ms" % key for key in over))
+        )
+    return rows
 
 
 def render(figures):
