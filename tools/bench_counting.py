@@ -147,6 +147,47 @@ def bench_discard():
             "CPython, exact advice for a %d-card hand: mean %.1f ms, slowest %.1f ms (%d hands)"
             % (size, 1000 * sum(took) / hands, 1000 * max(took), hands)
         )
+    # Hands per second of each model, in this one run, on the same six-card hands (the
+    # expert's settled throws made first, and not counted: a run makes them once).
+    import coach_expert
+
+    model = coach_expert.Model()
+    start = time.perf_counter()
+    throws = coach_expert.settled(model)
+    settle = time.perf_counter() - start
+    sample = [shuffler.sample(range(52), 6) for _ in range(200)]
+    start = time.perf_counter()
+    for cards in sample:
+        advise(cards, True)
+    uniform = len(sample) / (time.perf_counter() - start)
+    start = time.perf_counter()
+    for cards in sample:
+        advise(cards, True)
+        coach_expert.expert_cribs(cards, True, model, throws)
+    expert = len(sample) / (time.perf_counter() - start)
+    print(
+        "CPython, six-card hands per second: %.0f with the uniform opponent, %.0f with the"
+        " expert (its settled throws: %.1f s, once a run, from build/ when kept; %d hands)"
+        % (uniform, expert, settle, len(sample))
+    )
+    # The play's advice (tools/peg_advice.py): its worst case is the pone's lead from four
+    # cards, against every four the dealer may hold; later cards take a fraction of it.
+    import peg_advice
+
+    took = []
+    for _ in range(5):
+        dealt = shuffler.sample(range(52), 13)  # the pone's six, the dealer's six, the starter
+        mine = [card >> 2 for card in dealt[:4]]
+        unseen = [4] * 13
+        for card in dealt[:6] + [dealt[12]]:
+            unseen[card >> 2] -= 1
+        start = time.perf_counter()
+        peg_advice.advise(mine, unseen, 4, 0, (), (False, False), -1)
+        took.append(time.perf_counter() - start)
+    print(
+        "CPython, the play's advice for the pone's lead from four cards (the worst case):"
+        " mean %.1f s, slowest %.1f s (5 deals); laptop only" % (sum(took) / len(took), max(took))
+    )
     for size in (6, 5):
         costs = coach_fuel(size)
         print(

@@ -3,12 +3,23 @@
   python tools/crib.py count [--crib] C1 C2 C3 C4 STARTER
   python tools/crib.py count --batch [--crib]      (one show a line on stdin)
   python tools/crib.py peg [--players N] TOKEN...  (cards, ranks or 'go', in the order laid)
-  python tools/crib.py discard [--dealer | --pone] C1 C2 C3 C4 C5 [C6]
-  python tools/crib.py discard --batch [--dealer | --pone]  (one hand a line on stdin)
+  python tools/crib.py peg-advice [--dealer | --pone] HAND.. [--played TOKEN..] [--seen CARD..]
+  python tools/crib.py discard [--dealer | --pone] [--opponent uniform|expert] C1 .. C6
+  python tools/crib.py discard --batch [--dealer | --pone] [--opponent ...]  (a hand a line)
 
 discard prints one line per throw, best first: "T1 T2 hand H crib C net N" (the mean show
 of the cards kept, the mean crib, and their sum for the dealer or difference for the pone;
-exact, to three decimals). Without --pone the player is the dealer.
+exact, to three decimals). Without --pone the player is the dealer. The crib's figure
+assumes the other cards of the crib are any of the unseen (--opponent uniform, the default;
+five or six cards), or the throw a sensible player makes (--opponent expert, six cards:
+tools/coach_expert.py says how; the line then ends "(uniform crib U net V)" with the
+uniform figures beside it; the first run settles the model, a few seconds).
+
+peg-advice says which card to lay now in a two-player play: HAND is the cards still held,
+--played the play so far in order (cards, ranks or 'go', the pone's first), --seen the other
+cards known (the starter, one's own throw). One line per card that may be laid, best first:
+"C net N (you Y, them T)", the mean points of the rest of the play (tools/peg_advice.py
+says the model); "go" when none fits.
 
 Exit status 0 on success, 2 on bad input (the message on stderr names the bad token or line).
 """
@@ -110,10 +121,13 @@ def count_batch(lines, crib, out, err):
     return 0
 
 
-def discard_lines(cards, dealer):
-    """The coach's answer for one hand, a line per throw."""
+def discard_lines(cards, dealer, opponent="uniform"):
+    """The coach's answer for one hand, a line per throw, best first."""
+    advice = advise(cards, dealer)
+    if opponent == "expert":
+        return _expert_lines(cards, dealer, advice)
     lines = []
-    for thrown, hand, hand_cases, crib, crib_cases in advise(cards, dealer):
+    for thrown, hand, hand_cases, crib, crib_cases in advice:
         mean_hand = hand / hand_cases
         mean_crib = crib / crib_cases
         net = mean_hand + mean_crib if dealer else mean_hand - mean_crib
@@ -124,18 +138,116 @@ def discard_lines(cards, dealer):
     return lines
 
 
-def discard_batch(lines, dealer, out, err):
+_EXPERT = []  # the model and its settled throws, made once a run
+
+
+def _expert_lines(cards, dealer, advice):
+    from fractions import Fraction
+
+    import coach_expert
+
+    if len(cards) != 6:
+        raise CardError("--opponent expert is modelled for two players: give six cards")
+    if not _EXPERT:
+        model = coach_expert.Model()
+        _EXPERT.append((model, coach_expert.settled(model)))
+    model, throws = _EXPERT[0]
+    cribs = coach_expert.expert_cribs(cards, dealer, model, throws)
+    rows = []
+    for thrown, hand, hand_cases, crib, crib_cases in advice:
+        mean_hand = Fraction(hand, hand_cases)
+        uniform = Fraction(crib, crib_cases)
+        expert = cribs[tuple(sorted(thrown))]
+        net = mean_hand + expert if dealer else mean_hand - expert
+        was = mean_hand + uniform if dealer else mean_hand - uniform
+        rows.append((-net, " ".join(name(card, False) for card in thrown), mean_hand, expert,
+                     net, uniform, was))  # fmt: skip
+    rows.sort(key=lambda row: row[0])  # stable: a tie keeps the uniform model's order
+    return [
+        "%s hand %.3f crib %.3f net %.3f (uniform crib %.3f net %.3f)"
+        % (thrown, float(hand), float(crib), float(net), float(uniform), float(was))
+        for _, thrown, hand, crib, net, uniform, was in rows
+    ]
+
+
+def discard_batch(lines, dealer, out, err, opponent="uniform"):
     # Each hand's answer is written as soon as it is known: a long batch streams.
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
         try:
-            answer = discard_lines(parse_many(line), dealer)
+            answer = discard_lines(parse_many(line), dealer, opponent)
         except CardError as error:
             err.write("line %d: %s\n" % (number, error))
             return BAD_INPUT
         out.write("\n".join(answer) + "\n\n")
     return 0
+
+
+def peg_advice_lines(hand_tokens, played_tokens, seen_tokens, dealer):
+    """The advice for the card to lay now, a line per card (or the go), best first."""
+    from cribbage import events as ev
+    from cribbage.pegging import Play, PlayError
+    from peg import parse_token
+    from peg_advice import advise
+
+    hand = parse_many(" ".join(hand_tokens))
+    seen = parse_many(" ".join(seen_tokens)) if seen_tokens else []
+    me = 1 if dealer else 0  # the pone (seat 0) leads the play
+    play = Play(2, 0)
+    known = list(hand) + list(seen)
+    for number, token in enumerate(played_tokens, 1):
+        event = parse_token(token)
+        try:
+            if event[0] == ev.GO:
+                play.go()
+            else:
+                play.lay(event[1])
+        except PlayError as error:
+            raise CardError("--played token %d %r: %s" % (number, token, error)) from None
+        if event[0] == ev.LAY and event[2] != ev.UNKNOWN_SUIT:
+            known.append((event[1] << 2) | event[2])
+    if len(set(known)) != len(known):
+        raise CardError("a card is named twice between the hand, --played and --seen")
+    if play.finished:
+        raise CardError("the play is over: every card has been laid")
+    if play.turn != me:
+        raise CardError("it is the other player's turn: the advice is for the card you lay")
+    if len(hand) != 4 - play.laid[me]:
+        raise CardError(
+            "you have laid %d cards, so you hold %d: got %d"
+            % (play.laid[me], 4 - play.laid[me], len(hand))
+        )
+    unseen = [4] * 13
+    for card in hand + seen:
+        unseen[card >> 2] -= 1
+    for rank in _laid_ranks(played_tokens, parse_token, ev):
+        unseen[rank] -= 1
+        if unseen[rank] < 0:
+            raise CardError("more than four %ss between the hand, --played and --seen" % rank)
+    said_go = (play.said_go[me], play.said_go[1 - me])
+    last = -1 if not play.ranks else (0 if play.last_seat == me else 1)
+    advice = advise(
+        [card >> 2 for card in hand], unseen, 4 - play.laid[1 - me], play.count,
+        play.ranks, said_go, last,
+    )  # fmt: skip
+    if not advice:
+        return ["go: no card you hold fits at %d" % play.count]
+    lines = []
+    for rank, mine, theirs, net in advice:
+        card = [c for c in hand if c >> 2 == rank][0]
+        lines.append(
+            "%s net %+.3f (you %.3f, them %.3f)"
+            % (name(card, False), float(net), float(mine), float(theirs))
+        )
+    return lines
+
+
+def _laid_ranks(tokens, parse_token, ev):
+    for token in tokens:
+        event = parse_token(token)
+        if event[0] == ev.LAY:
+            yield event[1]
 
 
 def main(argv=None, stdin=None, out=None, err=None):
@@ -151,10 +263,23 @@ def main(argv=None, stdin=None, out=None, err=None):
     peg = commands.add_parser("peg", help="score the play of one deal, card by card")
     peg.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     peg.add_argument("tokens", nargs="+", help="cards, ranks or 'go' in the order laid")
+    advice = commands.add_parser("peg-advice", help="which card to lay now in the play")
+    advice_seat = advice.add_mutually_exclusive_group()
+    advice_seat.add_argument("--dealer", action="store_true", help="you dealt (the default)")
+    advice_seat.add_argument("--pone", action="store_true", help="the other player dealt")
+    advice.add_argument("hand", nargs="+", help="the cards you still hold")
+    advice.add_argument("--played", nargs="*", default=[], help="the play so far, in order")
+    advice.add_argument("--seen", nargs="*", default=[], help="other cards you know")
     discard = commands.add_parser("discard", help="rank the throws to the crib of a hand")
     seat = discard.add_mutually_exclusive_group()
     seat.add_argument("--dealer", action="store_true", help="the crib is yours (the default)")
     seat.add_argument("--pone", action="store_true", help="the crib is the other player's")
+    discard.add_argument(
+        "--opponent",
+        choices=("uniform", "expert"),
+        default="uniform",
+        help="the other crib cards: any of the unseen, or a sensible player's throw",
+    )
     discard.add_argument("--batch", action="store_true", help="one hand a line on stdin")
     discard.add_argument("cards", nargs="*", help="the six (or five) cards dealt")
     args = parser.parse_args(argv)
@@ -163,9 +288,14 @@ def main(argv=None, stdin=None, out=None, err=None):
             if args.batch:
                 if args.cards:
                     raise CardError("--batch reads the hands from stdin, not the command line")
-                return discard_batch(stdin, not args.pone, out, err)
-            out.write("\n".join(discard_lines(parse_many(" ".join(args.cards)), not args.pone)))
+                return discard_batch(stdin, not args.pone, out, err, args.opponent)
+            cards = parse_many(" ".join(args.cards))
+            out.write("\n".join(discard_lines(cards, not args.pone, args.opponent)))
             out.write("\n")
+            return 0
+        if args.command == "peg-advice":
+            lines = peg_advice_lines(args.hand, args.played, args.seen, not args.pone)
+            out.write("\n".join(lines) + "\n")
             return 0
         if args.command == "peg":
             peg_report(args.tokens, args.players, out)
