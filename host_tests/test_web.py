@@ -383,9 +383,12 @@ def test_wifi_is_off_unless_asked_and_refused_without_the_heap(monkeypatch):
     import wifi
 
     rig = Rig()
-    assert call(_applied(wifi.Radio(rig.app, WifiConfig("off"), MemoryStore()))) == ("off", None)
+    assert call(_applied(wifi.Radio(rig.app, WifiConfig("off"), MemoryStore(), web.serve))) == (
+        "off",
+        None,
+    )
     monkeypatch.setattr(wifi, "heap_total", lambda: 110 * 1024)  # an ESP32 without PSRAM
-    radio = wifi.Radio(rig.app, WifiConfig("access point"), MemoryStore())
+    radio = wifi.Radio(rig.app, WifiConfig("access point"), MemoryStore(), web.serve)
     assert call(_applied(radio)) == ("off", None)
     assert rig.lines[-1].startswith("Wi-Fi stays off: the web page needs a board with PSRAM")
     assert rig.app.overlay.error_until
@@ -400,9 +403,10 @@ def test_a_board_without_microdot_keeps_wifi_off_and_plays_on(monkeypatch):
     monkeypatch.setattr(wifi, "heap_total", lambda: 4 * 1024 * 1024)
     monkeypatch.setitem(sys.modules, "web", None)  # installed by mip: no microdot, no page
     rig = Rig()
-    assert call(_applied(wifi.Radio(rig.app, WifiConfig("access point"), MemoryStore()))) == (
-        "off", None,
-    )  # fmt: skip
+    from boardmain import _serve  # what the board hands the radio: it imports the page
+
+    radio = wifi.Radio(rig.app, WifiConfig("access point"), MemoryStore(), _serve)
+    assert call(_applied(radio)) == ("off", None)
     assert rig.lines[-1].startswith("Wi-Fi stays off: ")
     assert rig.app.overlay.error_until
     rig.keys("# 5 4 0 5")
@@ -421,7 +425,7 @@ def test_an_access_point_named_after_the_board_pairs_a_phone_kept_on_flash(monke
     rig = Rig(store)
 
     async def served(config, ask):
-        radio = wifi.Radio(rig.app, config, store)
+        radio = wifi.Radio(rig.app, config, store, web.serve)
         rig.app.radio = radio
         radio.apply()
         await asyncio.sleep(0.05)
@@ -477,7 +481,7 @@ def test_a_home_network_says_the_address_once_it_has_one(monkeypatch):
     rig = Rig(store)
 
     async def joining():
-        radio = wifi.Radio(rig.app, WifiConfig("home"), store)
+        radio = wifi.Radio(rig.app, WifiConfig("home"), store, web.serve)
         radio.apply()
         first = rig.lines[-1]
         await asyncio.sleep(2.2)
@@ -502,7 +506,7 @@ def test_the_wifi_set_from_the_page_never_comes_back_to_it(monkeypatch):
     rig = Rig(store)
 
     async def evening():
-        radio = wifi.Radio(rig.app, WifiConfig("access point"), store)
+        radio = wifi.Radio(rig.app, WifiConfig("access point"), store, web.serve)
         rig.app.radio = radio
         radio.apply()
         client = TestClient(radio.server, host="cribbage.local")

@@ -233,7 +233,7 @@ class App:
             self.watchdog_step(self.hardware.ticks_ms())
             await sleep_ms(500)
 
-    async def tasks(self):
+    async def tasks(self, serve=None):
         """Boots, then polls the keys, repaints and feeds the watchdog, for ever; and serves
         the web page beside them while Wi-Fi is on (wifi.py)."""
         import asyncio
@@ -249,7 +249,7 @@ class App:
         work = [self.keys_task(sleep_ms), self.paint_task(sleep_ms), self.watchdog_task(sleep_ms)]
         import wifi
 
-        radio = wifi.Radio(self, self.config, self.store)
+        radio = wifi.Radio(self, self.config, self.store, serve)
         radio.apply()
         if radio.mode == "off" and not wifi.could_serve():
             # Never on, on this board (no PSRAM): the heap gets the module's room back.
@@ -258,7 +258,9 @@ class App:
             self.radio = radio
         await asyncio.gather(*work)
 
-    def run(self):
+    def run(self, serve=None):
+        """The board's loop; `serve(app, radio)` makes the page when the radio goes on
+        (boardmain hands it web.serve: the app itself imports no page)."""
         import asyncio
 
-        asyncio.run(self.tasks())
+        asyncio.run(self.tasks(serve))

@@ -32,7 +32,14 @@ def main():
     if first_start:  # a new build: no game saved yet
         show_test_pattern(hardware.pixels)
         time.sleep(TEST_PATTERN_S)
-    app.run()
+    app.run(_serve)
+
+
+def _serve(app, radio):
+    """The page, made when the radio goes on (handed to wifi.Radio, which knows no page)."""
+    from web import serve
+
+    return serve(app, radio)
 
 
 def show_test_pattern(pixels):

@@ -724,3 +724,10 @@ def make_server(board):
         return board.state()
 
     return server
+
+
+def serve(app, radio):
+    """The page for the board's radio: the paired phones and the microdot application.
+    The app hands this to wifi.Radio, which turns the radio on and off and knows no page."""
+    board = Board(app, "/www/index.html.gz", radio=radio)
+    return board.phones, make_server(board)

@@ -31,13 +31,15 @@ def could_serve():
 
 
 class Radio:
-    """The Wi-Fi interface and the web server, turned on and off while the board plays."""
+    """The Wi-Fi interface and the web server, turned on and off while the board plays; the
+    server is made by the `serve` it is handed (web.serve, by the app)."""
 
     HOST = "0.0.0.0"  # every interface the radio has: the board's own network or the home one
     PORT = 80
 
-    def __init__(self, app, config, store):
+    def __init__(self, app, config, store, serve):
         self.app = app
+        self.serve = serve  # (app, radio) -> (phones, server): the page, made by its layer
         self.config = config
         self.store = store
         self.mode = "off"
@@ -50,6 +52,9 @@ class Radio:
         self.stop()
         mode, name, password = choice(self.config, self.store)
         if mode == "off":
+            return
+        if self.serve is None:
+            self.app.tell("Wi-Fi stays off: this board was started without its page")
             return
         if not could_serve():
             total = heap_total()
@@ -84,11 +89,7 @@ class Radio:
             self.wlan = network.WLAN(network.STA_IF)
             self.wlan.active(True)
             self.wlan.connect(name, password)
-        from web import Board, make_server
-
-        board = Board(self.app, "/www/index.html.gz", radio=self)
-        self.phones = board.phones
-        self.server = make_server(board)
+        self.phones, self.server = self.serve(self.app, self)
         asyncio.create_task(self.server.start_server(host=self.HOST, port=self.PORT))
         self.mode = mode
         self.app.tell("Wi-Fi: %s; web page: %s" % (mode, self.url()))
