@@ -228,10 +228,10 @@ def test_a_board_with_a_saved_game_starts_without_the_test_pattern(monkeypatch, 
     (tmp_path / "data" / "settings.log").write_bytes(b"")
     monkeypatch.setattr(config, "DATA_FOLDER", str(tmp_path / "data"))
     ran = []
-    monkeypatch.setattr(boardmain.App, "run", lambda app: ran.append(app))
+    monkeypatch.setattr(boardmain.App, "run", lambda app, serve: ran.append(serve))
     monkeypatch.setattr(boardmain.time, "sleep", lambda s: pytest.fail("the pattern waited"))
     boardmain.main()
-    assert len(ran) == 1
+    assert ran == [boardmain._serve]  # the loop runs, handed the page's maker for the radio
 
 
 # -- Power ----------------------------------------------------------------------------------
