@@ -1,6 +1,6 @@
-"""A real Mosquitto broker for the tests: Debian's `mosquitto` (tools/check installs it),
-listening on 127.0.0.1 only, at a port free when it starts, stopped after. stop() and
-start() again on the same port make a broker outage."""
+"""A real Mosquitto broker for the club night's tests and benchmark: Debian's `mosquitto`
+(tools/check installs it), listening on 127.0.0.1 only, at a port free when it starts,
+stopped after. stop() and start() again on the same port make a broker outage."""
 
 import os
 import shutil
