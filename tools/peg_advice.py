@@ -25,14 +25,18 @@ LIMIT = 31
 PAIR_POINTS = (0, 0, 2, 6, 12)
 
 
+_SCORED = {}  # ranks laid since the count began -> what the last one scored
+
+
 def points_for(ranks, count):
     """What the last card of `ranks` (laid since the count began) scores, the count being
-    `count` with it: fifteen, thirty-one, pairs and a run."""
-    total = 0
-    if count in (15, LIMIT):
-        total += 2
-    total += PAIR_POINTS[pairs_at_end(ranks)]
-    total += run_length(ranks)
+    `count` with it: fifteen, thirty-one, pairs and a run. Remembered by `ranks` (which
+    fix the count): a play-out meets the same few thousand sequences again and again."""
+    total = _SCORED.get(ranks)
+    if total is None:
+        total = 2 if count in (15, LIMIT) else 0
+        total += PAIR_POINTS[pairs_at_end(ranks)] + run_length(ranks)
+        _SCORED[ranks] = total
     return total
 
 
@@ -51,8 +55,10 @@ class Solver:
         found = self.memo.get(key)
         if found is not None:
             return found
-        hand = hands[turn]
-        playable = sorted(set(r for r in hand if count + VALUES[r] <= LIMIT))
+        playable = []
+        for rank in hands[turn]:  # sorted: a rank held twice is tried once
+            if count + VALUES[rank] <= LIMIT and (not playable or playable[-1] != rank):
+                playable.append(rank)
         other = 1 - turn
         if not playable:
             if not hands[0] and not hands[1]:
