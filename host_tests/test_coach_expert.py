@@ -175,25 +175,21 @@ def test_a_hands_expert_crib_is_the_sum_over_the_other_players_hands(model, sett
 
 
 def test_the_command_line_prints_both_models_and_ranks_by_the_chosen_one():
-    done = subprocess.run(
-        [sys.executable, "tools/crib.py", "discard", "--opponent", "expert"]
-        + "5H 5S JD JC 8C 9C".split(),
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-    )
+    def discard(cards):
+        return subprocess.run(
+            [sys.executable, "tools/crib.py", "discard", "--opponent", "expert"] + cards.split(),
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+        )
+
+    done = discard("5H 5S JD JC 8C 9C")
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert len(lines) == 15
     assert lines[0].startswith("8C 9C hand 14.304 crib 4.685 net 18.989 (uniform crib 5.129 ")
     nets = [float(line.split(" net ")[1].split()[0]) for line in lines]
     assert nets == sorted(nets, reverse=True)
-    five = subprocess.run(
-        [sys.executable, "tools/crib.py", "discard", "--opponent", "expert"]
-        + "5H 5S JD JC 8C".split(),
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-    )
+    five = discard("5H 5S JD JC 8C")
     assert five.returncode == 2 and five.stdout == ""
     assert five.stderr == "error: --opponent expert is modelled for two players: give six cards\n"

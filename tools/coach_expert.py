@@ -68,6 +68,14 @@ def _hands():
     return np.array(found, dtype=np.int64)
 
 
+def _dealt(held, others):
+    """For card sets given by rank counts (`others`, one a row) dealt from what `held` leaves:
+    how many card sets have each row's ranks, and each row's starters left by rank."""
+    weights = np.prod(_C[(4 - held)[None, :], others], axis=1)
+    starters = np.clip(4 - held[None, :] - others, 0, None)
+    return weights, starters
+
+
 class Model:
     """The tables every figure reads: hands, their throws' hand values, the crib's points."""
 
@@ -123,9 +131,7 @@ class Model:
         cards are any six of the other 50 and `other_throws` says what they throw."""
         values = []
         for t in range(len(PAIRS)):
-            held = self.counts_of[t]
-            weights = np.prod(_C[(4 - held)[None, :], self.hands], axis=1)
-            starters = np.clip(4 - held[None, :] - self.hands, 0, None)
+            weights, starters = _dealt(self.counts_of[t], self.hands)
             points = self.crib[t][other_throws]  # (hands, 13)
             rank_part = int(np.dot(weights, np.sum(starters * points, axis=1)))
             jacks = int(np.dot(weights, self.jacks[other_throws])) + int(self.jacks[t]) * int(
@@ -140,9 +146,7 @@ class Model:
         50 (the coach's uniform model, averaged over the rest of the hand), as Fractions."""
         values = []
         for t in range(len(PAIRS)):
-            held = self.counts_of[t]
-            weights = np.prod(_C[(4 - held)[None, :], self.counts_of], axis=1)
-            starters = np.clip(4 - held[None, :] - self.counts_of, 0, None)
+            weights, starters = _dealt(self.counts_of[t], self.counts_of)
             rank_part = int(np.dot(weights, np.sum(starters * self.crib[t], axis=1)))
             pairs = int(weights.sum())  # C(50, 2)
             jacks = int(np.dot(weights, self.jacks)) + int(self.jacks[t]) * pairs
@@ -226,9 +230,7 @@ def expert_cribs(cards, dealer, model=None, throws=None):
     for card in cards:
         mine[card >> 2] += 1
         suits[card & 3] += 1
-    hands = model.hands
-    weights = np.prod(_C[(4 - mine)[None, :], hands], axis=1)
-    starters = np.clip(4 - mine[None, :] - hands, 0, None)
+    weights, starters = _dealt(mine, model.hands)
     spread = np.zeros((len(PAIRS), RANKS), dtype=np.int64)
     np.add.at(spread, theirs, weights[:, None] * starters)
     total = int(weights.sum())  # C(46, 6)
@@ -329,19 +331,10 @@ TABLE_PAGE = os.path.join(_paths.ROOT, "docs", "discard-tables.md")
 
 
 def main(argv):
+    from generated import write_or_check
+
     sys.path.insert(0, os.path.join(_paths.ROOT, "host_tests"))
-    text = comparison()
-    if "--check" in argv:
-        with open(TABLE_PAGE, encoding="utf-8") as page:
-            if page.read() != text:
-                print("docs/discard-tables.md is stale: run python tools/coach_expert.py --table")
-                return 1
-        print("docs/discard-tables.md is up to date")
-        return 0
-    with open(TABLE_PAGE, "w", encoding="utf-8") as page:
-        page.write(text)
-    print("wrote docs/discard-tables.md")
-    return 0
+    return write_or_check(TABLE_PAGE, comparison(), argv, "python tools/coach_expert.py --table")
 
 
 if __name__ == "__main__":

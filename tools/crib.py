@@ -196,6 +196,7 @@ def peg_advice_lines(hand_tokens, played_tokens, seen_tokens, dealer):
     me = 1 if dealer else 0  # the pone (seat 0) leads the play
     play = Play(2, 0)
     known = list(hand) + list(seen)
+    laid = []  # the ranks laid so far, whoever laid them
     for number, token in enumerate(played_tokens, 1):
         event = parse_token(token)
         try:
@@ -205,8 +206,10 @@ def peg_advice_lines(hand_tokens, played_tokens, seen_tokens, dealer):
                 play.lay(event[1])
         except PlayError as error:
             raise CardError("--played token %d %r: %s" % (number, token, error)) from None
-        if event[0] == ev.LAY and event[2] != ev.UNKNOWN_SUIT:
-            known.append((event[1] << 2) | event[2])
+        if event[0] == ev.LAY:
+            laid.append(event[1])
+            if event[2] != ev.UNKNOWN_SUIT:
+                known.append((event[1] << 2) | event[2])
     if len(set(known)) != len(known):
         raise CardError("a card is named twice between the hand, --played and --seen")
     if play.finished:
@@ -221,10 +224,12 @@ def peg_advice_lines(hand_tokens, played_tokens, seen_tokens, dealer):
     unseen = [4] * 13
     for card in hand + seen:
         unseen[card >> 2] -= 1
-    for rank in _laid_ranks(played_tokens, parse_token, ev):
+    for rank in laid:
         unseen[rank] -= 1
         if unseen[rank] < 0:
-            raise CardError("more than four %ss between the hand, --played and --seen" % rank)
+            raise CardError(
+                "more than four %ss between the hand, --played and --seen" % RANK_CHARS[rank]
+            )
     said_go = (play.said_go[me], play.said_go[1 - me])
     last = -1 if not play.ranks else (0 if play.last_seat == me else 1)
     advice = advise(
@@ -241,13 +246,6 @@ def peg_advice_lines(hand_tokens, played_tokens, seen_tokens, dealer):
             % (name(card, False), float(net), float(mine), float(theirs))
         )
     return lines
-
-
-def _laid_ranks(tokens, parse_token, ev):
-    for token in tokens:
-        event = parse_token(token)
-        if event[0] == ev.LAY:
-            yield event[1]
 
 
 def main(argv=None, stdin=None, out=None, err=None):

@@ -177,22 +177,9 @@ def render(figures):
 
 
 def main(argv):
-    text = render(measure())
-    if "--check" in argv:
-        try:
-            with open(OUT, encoding="utf-8") as handle:
-                written = handle.read()
-        except OSError:
-            written = ""
-        if written != text:
-            print("docs/figures.md is stale: run python tools/figures.py")
-            return 1
-        print("docs/figures.md is up to date")
-        return 0
-    with open(OUT, "w", encoding="utf-8") as out:
-        out.write(text)
-    print("wrote docs/figures.md")
-    return 0
+    from generated import write_or_check
+
+    return write_or_check(OUT, render(measure()), argv, "python tools/figures.py")
 
 
 if __name__ == "__main__":

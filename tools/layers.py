@@ -27,7 +27,9 @@ LAYERS = (
     ("network", ("pairing", "wifi_choice", "wifi", "web_http", "web_whole", "web")),
     ("app", ("app", "modes", "boardmain")),
 )
-RULES, STORAGE = 2, 1  # rules stay free of storage, though it lies below them
+# Rules stay free of storage, though it lies below them.
+RULES = [name for name, _ in LAYERS].index("rules")
+STORAGE = [name for name, _ in LAYERS].index("storage")
 # The one cycle kept: History.load and Journal.check run recall (the reader after a restart)
 # through rarely.run, and recall reads their records' formats. Every way found to cut it (the
 # formats mirrored in recall, History.before_at a method) cost the strict evening 2.5 KB

@@ -19,11 +19,7 @@ from math import comb
 
 import _paths  # noqa: F401
 from cards import VALUES
-from cribbage.pegging import pairs_at_end, run_length
-
-LIMIT = 31
-PAIR_POINTS = (0, 0, 2, 6, 12)
-
+from cribbage.pegging import LIMIT, PAIR_POINTS, pairs_at_end, run_length
 
 _SCORED = {}  # ranks laid since the count began -> what the last one scored
 
@@ -73,13 +69,13 @@ class Solver:
         else:
             result = None
             for rank in playable:
-                scored = self._lay(hands, turn, count, ranks, said_go, rank)
+                scored = self.lay(hands, turn, count, ranks, said_go, rank)
                 if result is None or _better(scored, result, turn):
                     result = scored
         self.memo[key] = result
         return result
 
-    def _lay(self, hands, turn, count, ranks, said_go, rank):
+    def lay(self, hands, turn, count, ranks, said_go, rank):
         hand = list(hands[turn])
         hand.remove(rank)
         after = (tuple(hand), hands[1]) if turn == 0 else (hands[0], tuple(hand))
@@ -158,7 +154,7 @@ def advise(mine, unseen, their_size, count, ranks, said_go, last, solver=None):
     for rank in playable:
         my_points = their_points = 0
         for theirs, weight in hands:
-            scored = solver._lay(
+            scored = solver.lay(
                 (tuple(sorted(mine)), theirs), 0, count, tuple(ranks), tuple(said_go), rank
             )
             my_points += weight * scored[0]
