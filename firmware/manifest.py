@@ -7,7 +7,9 @@
 #
 # With MICRODOT_DIR set to the folder holding the microdot package that tools/run installed
 # (.venv/lib/python3.X/site-packages), the pinned microdot is frozen too; without it the
-# image has no web page. config.py and main.py stay files on the board: a builder edits them.
+# image has no web page. With BOARD_LIBS_DIR set to build/board-libs (tools/board_libs.py
+# downloads it), umqtt is frozen too, for a club night. config.py and main.py stay files on
+# the board: a builder edits them.
 # host_tests/test_manifest.py checks that every module under lib/ is frozen exactly once.
 import os
 
@@ -16,10 +18,10 @@ include("$(PORT_DIR)/boards/manifest.py")  # the port's own frozen modules (asyn
 for name in ("board", "cribbage", "profiles", "shedding", "ui"):
     package(name, base_path="lib")
 for name in (
-    "app.py", "boardmain.py", "cards.py", "clock.py", "eventlog.py", "hardware.py",
-    "history.py", "journal.py", "keypad.py", "modes.py", "packing.py", "pairing.py", "rarely.py",
-    "recall.py", "store.py", "web.py", "web_http.py", "web_whole.py", "wifi.py",
-    "wifi_choice.py",
+    "app.py", "boardmain.py", "cards.py", "clock.py", "club_choice.py", "club_link.py",
+    "eventlog.py", "hardware.py", "history.py", "journal.py", "keypad.py", "modes.py",
+    "packing.py", "pairing.py", "rarely.py", "recall.py", "store.py", "web.py", "web_http.py",
+    "web_whole.py", "wifi.py", "wifi_choice.py",
 ):  # fmt: skip
     module(name, base_path="lib")
 
@@ -30,3 +32,7 @@ if os.environ.get("MICRODOT_DIR"):
         files=("__init__.py", "microdot.py", "helpers.py", "sse.py"),
         base_path=os.environ["MICRODOT_DIR"],
     )
+
+if os.environ.get("BOARD_LIBS_DIR"):
+    # The club night's MQTT client (tools/board_libs.py's BOARD_MODULES).
+    package("umqtt", files=("__init__.py", "simple2.py"), base_path=os.environ["BOARD_LIBS_DIR"])

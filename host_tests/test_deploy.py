@@ -6,22 +6,31 @@ from io import StringIO
 
 import pytest
 
+import board_libs
 import build_mpy
 import deploy
 from _paths import ROOT
 
 FAKE = os.path.join(ROOT, "host_tests", "fakes", "mpremote_fake.py")
-# What goes on the board: the firmware, the compressed page, microdot's modules.
-BOARD_FILES = len(build_mpy.firmware_sources()) + 1 + len(build_mpy.MICRODOT_MODULES)
+# What goes on the board: the firmware, the compressed page, microdot's modules, umqtt's.
+BOARD_FILES = (
+    len(build_mpy.firmware_sources())
+    + 1
+    + len(build_mpy.MICRODOT_MODULES)
+    + len(board_libs.BOARD_MODULES)
+)
 
 
 def test_the_build_compiles_every_file_and_keeps_the_entry_points_as_source(tmp_path):
     written = build_mpy.build(str(tmp_path))
     sources = build_mpy.firmware_sources()
-    # Every firmware module, the compressed web page, and microdot from its PyPI package.
-    assert len(written) == len(sources) + 1 + len(build_mpy.MICRODOT_MODULES)
+    # Every firmware module, the compressed web page, microdot from its PyPI package, and
+    # umqtt from its PyPI archive.
+    assert len(written) == len(sources) + 1 + len(build_mpy.MICRODOT_MODULES) + 2
     assert "www/index.html.gz" in written and "lib/microdot/microdot.mpy" in written
+    assert "lib/umqtt/simple2.mpy" in written
     assert not os.path.exists(os.path.join(ROOT, "firmware", "lib", "microdot"))
+    assert not os.path.exists(os.path.join(ROOT, "firmware", "lib", "umqtt"))
     assert {"main.py", "config.py"} <= set(written)
     assert "lib/app.mpy" in written and "lib/cribbage/score.mpy" in written
     assert not [p for p in written if p.startswith("lib/") and p.endswith(".py")]
@@ -65,12 +74,12 @@ def test_the_dry_run_prints_the_exact_commands_and_touches_nothing(monkeypatch):
     )
     lines = lines[1:]
     folders = ("lib", "lib/board", "lib/cribbage", "lib/microdot", "lib/profiles")
-    folders += ("lib/shedding", "lib/ui", "www")
-    assert lines[:8] == [
+    folders += ("lib/shedding", "lib/ui", "lib/umqtt", "www")
+    assert lines[:9] == [
         ".venv/bin/mpremote connect /dev/ttyUSB0 fs mkdir :" + folder for folder in folders
     ]
     assert (
-        lines[8]
+        lines[9]
         == ".venv/bin/mpremote connect /dev/ttyUSB0 fs cp -f build/board/config.py :config.py \\"
     )
     assert "  + fs cp -f build/board/lib/app.mpy :lib/app.mpy \\" in lines

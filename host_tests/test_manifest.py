@@ -44,7 +44,7 @@ def files_of(calls):
     for call in calls:
         if call[0] == "module":
             paths.append(call[1])
-        elif call[0] == "package" and call[1] != "microdot":
+        elif call[0] == "package" and call[1] not in ("microdot", "umqtt"):
             folder = os.path.join(FIRMWARE, call[3], call[1])
             for root, _, names in os.walk(folder):
                 for name in names:
@@ -78,3 +78,17 @@ def test_without_microdot_the_image_has_no_web_server():
     calls = frozen(None)
     assert not [call for call in calls if call[:2] == ("package", "microdot")]
     assert "web.py" in files_of(calls)  # frozen, and says Wi-Fi stays off without microdot
+
+
+def test_with_the_board_libraries_the_image_has_the_club_nights_mqtt_client(monkeypatch):
+    import board_libs
+
+    folder = board_libs.ensure()
+    monkeypatch.setenv("BOARD_LIBS_DIR", folder)
+    calls = frozen(None)
+    mqtt = [call for call in calls if call[:2] == ("package", "umqtt")]
+    assert mqtt == [("package", "umqtt", ("__init__.py", "simple2.py"), folder)]
+    for name in mqtt[0][2]:
+        assert "lib/umqtt/" + name[:-3] + ".mpy" in board_libs.BOARD_MODULES
+        assert os.path.exists(os.path.join(folder, "umqtt", name))
+    assert "club_link.py" in files_of(calls)

@@ -23,6 +23,9 @@ class Broker:
             out.write(
                 "listener %d 127.0.0.1\nallow_anonymous true\npersistence false\n" % self.port
             )
+            # Its log to a file: on the unread stderr pipe a busy night would fill the pipe,
+            # and the broker would stop to wait for it.
+            out.write("log_dest file %s\n" % os.path.join(str(folder), "mosquitto.log"))
         self.process = None
 
     def start(self):

@@ -89,6 +89,7 @@ def build(out_dir=BUILD):
         written.append(compiled)
     written += build_page(out_dir)
     written += build_microdot(out_dir)
+    written += build_board_libs(out_dir)
     return written
 
 
@@ -123,6 +124,24 @@ def build_microdot(out_dir):
         result = subprocess.run(command, cwd=package, capture_output=True, text=True)
         if result.returncode:
             raise SystemExit("mpy-cross failed on microdot/%s:\n%s" % (name, result.stderr))
+        written.append(compiled)
+    return written
+
+
+def build_board_libs(out_dir):
+    """umqtt, from its pinned PyPI archive (tools/board_libs.py), compiled for the board."""
+    import board_libs
+
+    folder = board_libs.ensure()
+    written = []
+    for compiled in board_libs.BOARD_MODULES:
+        name = compiled[len("lib/") : -len(".mpy")] + ".py"
+        target = os.path.join(out_dir, compiled)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        command = mpy_cross_command() + [OPTIMISE, "-march=" + MARCH, "-o", target, name]
+        result = subprocess.run(command, cwd=folder, capture_output=True, text=True)
+        if result.returncode:
+            raise SystemExit("mpy-cross failed on %s:\n%s" % (name, result.stderr))
         written.append(compiled)
     return written
 
