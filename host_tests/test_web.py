@@ -680,7 +680,7 @@ def test_history_and_settings_through_the_api():
     assert call(client.get("/api/settings")).json == {
         "players": 2, "target": 121, "games": 1, "brightness": 64, "colours": 0,
         "palettes": palettes, "wifi": "off", "network": "", "end_early": False,
-        "skunks_double": False, "loser_deals": True, "muggins": False,
+        "skunks_double": False, "loser_deals": True, "muggins": False, "club": "", "broker": "",
     }  # fmt: skip
     changed = call(
         client.post("/api/settings", body={"token": client.token, "target": 61, "games": 3})
@@ -706,10 +706,26 @@ def test_history_and_settings_through_the_api():
             {"token": client.token, "network": "Kitchen", "password": "short"},
             "a Wi-Fi password is 8 to 63 characters (or none, for an open one)",
         ),
+        (
+            {"token": client.token, "club": "Oak Street", "broker": "pi.local"},
+            "the club's name may hold only letters, digits, - and _ ('Oak Street')",
+        ),
+        (
+            {"token": client.token, "club": "oak", "broker": "pi.local:0", "target": 121},
+            "the broker's port must be 1 to 65535 ('0')",
+        ),
     ):
         refused = call(client.post("/api/settings", body=body))
         assert (refused.status_code, refused.json) == (400, {"error": error})
     assert call(client.post("/api/settings", body={"token": "f" * 32})).status_code == 403
+    assert Rig(store).app.controller.target == 61  # the refused target was not kept
+    club = {"token": client.token, "club": "oakclub", "broker": "192.168.1.10:1884"}
+    joined = call(client.post("/api/settings", body=club)).json
+    assert (joined["club"], joined["broker"]) == ("oakclub", "192.168.1.10:1884")
+    import club_link
+
+    assert club_link.settings(rig.app.config, store) == (
+        "oakclub", "cribbage", "192.168.1.10", 1884)  # fmt: skip
     call(
         client.post(
             "/api/keys", body={"token": client.token, "keys": ["#", "#", "D", "3", "1", "#"]}

@@ -24,7 +24,19 @@ LAYERS = (
     ("rules", ("cribbage", "shedding")),
     ("board", ("board",)),
     ("keys", ("ui",)),
-    ("network", ("pairing", "wifi_choice", "wifi", "web_http", "web_whole", "web")),
+    (
+        "network",
+        (
+            "pairing",
+            "wifi_choice",
+            "club_choice",
+            "club_link",
+            "wifi",
+            "web_http",
+            "web_whole",
+            "web",
+        ),
+    ),
     ("app", ("app", "modes", "boardmain")),
 )
 # Rules stay free of storage, though it lies below them.

@@ -13,6 +13,7 @@ from binascii import hexlify
 from microdot import Request, Response
 from microdot.sse import with_sse
 
+import club_choice
 import wifi_choice
 from cards import CardError, name, parse
 from cribbage.events import END_EARLY, LOSER_DEALS, MUGGINS_ON, SKUNK_COUNTS_DOUBLE
@@ -32,7 +33,7 @@ OPTIONS = (
 )  # fmt: skip
 SETTINGS_FIELDS = (
     "token", "players", "target", "games", "end_early", "skunks_double", "loser_deals",
-    "muggins", "brightness", "colours", "wifi", "network", "password",
+    "muggins", "brightness", "colours", "wifi", "network", "password", "club", "broker",
 )  # fmt: skip
 
 
@@ -256,6 +257,7 @@ class Board:
             "wifi": mode,
             "network": network,
         }
+        settings["club"], settings["broker"] = club_choice.choice(app.config, app.store)
         for option, flag in OPTIONS:
             settings[option] = bool(flags & flag)
         return settings
@@ -301,6 +303,13 @@ class Board:
         keys = app.controller if app.mode == 0 else None
         if keys is not None and wanted["players"] == 3 and keys.tracks < 3:
             raise WebError(400, "players: 3 need a board with three tracks")
+        club = body.get("club", wanted["club"]), body.get("broker", wanted["broker"])
+        new_club = "club" in body or "broker" in body
+        if new_club:
+            try:
+                club_choice.check(club[0], club[1])
+            except ValueError as error:
+                raise WebError(400, str(error)) from None
         wifi_fields = ("wifi", "network", "password")
         if any(field in body for field in wifi_fields):
             try:
@@ -312,8 +321,18 @@ class Board:
                 raise WebError(400, str(error)) from None
             except OSError as error:
                 raise WebError(507, "not saved: the flash refused it (%s)" % error) from None
-            if self.radio is not None:
-                asyncio.create_task(self._wifi_later())
+            reapply = self.radio is not None
+        else:
+            reapply = False
+        if new_club and club != (wanted["club"], wanted["broker"]):
+            try:
+                club_choice.save(app.store, club[0], club[1])
+            except OSError as error:
+                raise WebError(507, "not saved: the flash refused it (%s)" % error) from None
+            # On the home network, the radio starts the club's link anew.
+            reapply = reapply or (self.radio is not None and self.radio.mode == "home")
+        if reapply:
+            asyncio.create_task(self._wifi_later())
         if keys is not None:
             keys.players, keys.target, keys.games, keys.flags = (
                 wanted["players"],

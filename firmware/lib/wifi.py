@@ -46,6 +46,7 @@ class Radio:
         self.wlan = None
         self.server = None
         self.phones = None  # the paired phones (pairing.Phones), while the page is served
+        self.club = None  # the club night's link (club_link.ClubLink), on the home network
 
     def apply(self):
         """Turns Wi-Fi on or off as chosen; runs in the asyncio loop beside the keys."""
@@ -95,6 +96,21 @@ class Radio:
         self.app.tell("Wi-Fi: %s; web page: %s" % (mode, self.url()))
         if self.address() is None:
             asyncio.create_task(self._announce(name))
+        if mode == "home":
+            import club_link
+
+            self.club = club_link.start(self.app, self.config, self.store)
+            if self.club is not None:
+                asyncio.create_task(self._watch_club(self.club))
+
+    async def _watch_club(self, link):
+        import asyncio
+
+        from club_link import WATCH_MS
+
+        while link.running:  # until the radio stops it
+            link.watch(self.app)
+            await asyncio.sleep(WATCH_MS / 1000)
 
     async def _announce(self, name):
         # Joining a home network takes a few seconds: its address is said once it has one.
@@ -112,6 +128,9 @@ class Radio:
         self.app.overlay.flash_error(self.app.overlay.now)
 
     def stop(self):
+        if self.club is not None:
+            self.club.stop(0)  # the thread says offline and ends by itself
+            self.club = None
         if self.server is not None:
             self.server.shutdown()
             self.server = None

@@ -1,0 +1,474 @@
+# The board in a club night (docs/club-night.md has the topics): its finished games sent to the
+# club's MQTT broker and kept on the flash until the club says it recorded them, its live
+# state and availability published, its next game (the club's pairing) said on the console
+# and the page and spelled on the LEDs, and Home Assistant told what the board is.
+#
+# Two halves. The network thread talks to the broker with umqtt.simple2 (installed from PyPI
+# by the deploy tool): connecting, or a broker that is slow or gone, waits there and never in
+# the loop that reads the keys. The loop's half, watch(), runs beside the keys every
+# WATCH_MS: it sees a game end, writes the flash (the journals share one window, so only this
+# thread writes any) and says what the thread heard. They share a few fields under one lock.
+import _thread
+import json
+import os
+
+import club_choice
+from cribbage.game import GAME_OVER, MATCH_OVER
+from journal import Journal
+from micropython import const
+
+OUTBOX = "club.log"  # R: a finished game; D: one the club recorded; P: the latest pairing
+WATCH_MS = const(500)
+POLL_MS = const(100)  # the network thread's longest wait for the broker between its chores
+RESEND_MS = const(5000)  # a result not recorded yet is sent again after this
+KEEPALIVE_S = const(20)
+RETRY_MS = (1000, 2000, 4000, 8000)  # waits between attempts to reach the broker
+LONGEST_NAME = const(40)  # bytes of a player's name in a pairing: a result fits one record
+_RECORDS_BEFORE_COMPACTING = const(12)
+HA_PREFIX = "homeassistant"  # Home Assistant's discovery prefix, its default
+
+
+def _sleep_ms(ms):
+    import time
+
+    sleep_ms = getattr(time, "sleep_ms", None)
+    if sleep_ms is None:
+        time.sleep(ms / 1000)  # CPython counts in seconds
+    else:
+        sleep_ms(ms)
+
+
+def _ticks_ms():
+    import utime  # umqtt's clock (on CPython, the host's stand-in)
+
+    return utime.ticks_ms()
+
+
+def topic(club, board, leaf):
+    return "cribbage/%s/%s/%s" % (club, board, leaf)
+
+
+class ClubLink:
+    def __init__(self, store, club, board, host, port, say):
+        self.club = club
+        self.board = board
+        self.host = host
+        self.port = port
+        self.say = say
+        self.journal = Journal(store, OUTBOX)
+        self.lock = _thread.allocate_lock()
+        # Shared with the thread, under the lock:
+        self.outbox = {}  # token -> [stored fields, ms of the last send or None]
+        self.heard = []  # (kind, value) the thread heard, for watch() to write and say
+        self.state = None  # the live state's payload, once it changes
+        self.connected = False
+        self.running = False
+        self.stopped = True
+        self.say_offline = True
+        # The loop's own:
+        self.pairing = None  # [round, player a, player b], the latest
+        self.used_round = 0  # the round of the last game sent
+        self.last_game = None  # [match number, games played] of the last game sent
+        self.seen_game = None  # the finished game watch() saw last
+        self.shown = None  # the state watch() handed the thread last
+        self.records = 0
+        self._load()
+
+    # -- the flash: the loop's thread only ---------------------------------------------------
+
+    def _load(self):
+        problem = None
+        try:
+            self.journal.check()  # a torn last record is cut away, the rest kept
+            problem = self.journal.problem
+        except OSError as error:
+            problem = "%s; it could not be mended (%s)" % (self.journal.problem, error)
+        window = self.journal.window
+        for _, start, end in self.journal.records():
+            kind = window[start]
+            value = bytes(window[start + 1 : end])
+            self.records += 1
+            if kind == 82:  # R
+                fields = json.loads(value)
+                self.outbox[fields[0]] = [fields, None]
+                self.used_round = fields[1]
+                self.last_game = fields[9:11]
+            elif kind == 68:  # D
+                self.outbox.pop(value.decode(), None)
+            elif kind == 80:  # P
+                self.pairing = json.loads(value)
+        if problem is not None:
+            self.say("club: the results kept on the flash: %s" % problem)
+
+    def _write(self, record):
+        try:
+            self.journal.append(record)
+        except OSError as error:
+            self.say("error: club: the flash refused a record (%s)" % error)
+            return False
+        self.records += 1
+        return True
+
+    def _compact(self):
+        # Once every result is recorded, the journal keeps the last one (and that it was
+        # recorded: which game it was, and that its pairing is used) and the latest pairing.
+        if self.outbox or self.records < _RECORDS_BEFORE_COMPACTING or self.last_game is None:
+            return
+        kept = []
+        if self.pairing is not None:
+            kept.append(b"P" + json.dumps(self.pairing).encode())
+        try:
+            self.journal.rewrite(kept)
+        except OSError:
+            return  # kept as it is: it reads back the same
+        self.records = len(kept)
+        self.last_game = None  # known again from the next game sent
+        self.used_round = self.pairing[0] if self.pairing is not None else 0
+
+    # -- watch(): beside the keys ---------------------------------------------------------
+
+    def watch(self, app):
+        """Writes what the thread heard, says it, and sends a game that has just ended."""
+        with self.lock:
+            heard = self.heard
+            self.heard = []
+        for kind, value in heard:
+            if kind == "recorded":
+                if self._write(b"D" + value[0].encode()):
+                    app.tell("club: the result of round %d is recorded" % value[1])
+                self._compact()
+            elif kind == "pairing":
+                self._take_pairing(app, value)
+            else:
+                app.tell("club: " + value)
+        if app.mode != 0:
+            self._show({"mode": app.MODE_NAMES[app.mode]})
+            return
+        match = app.history.state
+        phase = match.phase
+        if phase == GAME_OVER or phase == MATCH_OVER:
+            game = [match.match_number, match.games_played]
+            if game != self.seen_game and match.players == 2:
+                self.seen_game = game
+                if game != self.last_game:
+                    self._finished(app, match, game)
+        state = {"mode": "cribbage", "phase": phase or "new match"}
+        if phase is not None:
+            state["scores"] = list(match.front)
+            state["games"] = list(match.games_won)
+        if self.pairing is not None:
+            state["round"] = self.pairing[0]
+            state["players"] = self.pairing[1:]
+        self._show(state)
+
+    def _show(self, state):
+        if state != self.shown:
+            self.shown = state
+            payload = json.dumps(state)
+            with self.lock:
+                self.state = payload
+
+    def _take_pairing(self, app, pairing):
+        if pairing == self.pairing:
+            return  # the retained pairing, again at a reconnection
+        if not self._write(b"P" + json.dumps(pairing).encode()):
+            return
+        self.pairing = pairing
+        app.tell(
+            "club: round %d: %s plays blue, %s plays orange; # starts the game"
+            % (pairing[0], pairing[1], pairing[2])
+        )
+        digits = bytearray(str(pairing[0]).encode())
+        for index in range(len(digits)):
+            digits[index] -= 48
+        app.overlay.spell(bytes(digits), app.overlay.now)
+
+    def _finished(self, app, match, game):
+        pairing = self.pairing
+        if pairing is None or pairing[0] == self.used_round:
+            app.tell("club: this game was not paired by the club, so it is not sent")
+            return
+        grade = match.game_marks[-1]
+        token = "%s-%s-%d" % (self.board, "%02x%02x%02x" % tuple(os.urandom(3)), pairing[0])
+        fields = [token, pairing[0], pairing[1], pairing[2]]
+        fields += [match.front[0], match.front[1], match.target, grade >> 2, grade & 3]
+        fields += game
+        if not self._write(b"R" + json.dumps(fields).encode()):
+            app.overlay.flash_error(app.overlay.now)
+            return
+        self.used_round = pairing[0]
+        self.last_game = game
+        with self.lock:
+            self.outbox[token] = [fields, None]
+        app.tell(
+            "club: round %d: %s %d, %s %d: sent to the club"
+            % (pairing[0], pairing[1], match.front[0], pairing[2], match.front[1])
+        )
+
+    # -- the network thread -----------------------------------------------------------------
+
+    def start(self):
+        self.running = True
+        self.stopped = False
+        try:
+            _thread.stack_size(8192)  # the board's default is too small for a JSON message
+        except ValueError:
+            pass  # CPython's smallest is larger, and its default is enough
+        _thread.start_new_thread(self._run, ())
+
+    def stop(self, wait_ms=10000, say_offline=True):
+        """Ends the thread (saying offline to the broker first, unless the power is going:
+        then the broker's will says it); True once it has."""
+        self.say_offline = say_offline
+        self.running = False
+        waited = 0
+        while not self.stopped and waited < wait_ms:
+            _sleep_ms(20)
+            waited += 20
+        return self.stopped
+
+    def _run(self):
+        client = None
+        failures = 0
+        try:
+            while self.running:
+                if client is None:
+                    client = self._connect(failures)
+                    if client is None:
+                        failures += 1
+                        self._wait(RETRY_MS[min(failures, len(RETRY_MS)) - 1])
+                        continue
+                    failures = 0
+                try:
+                    self._exchange(client)
+                except Exception as error:  # noqa: BLE001  (OSError or umqtt's MQTTException)
+                    self._hear("note", "the broker is gone (%s); results are kept" % _why(error))
+                    self._drop(client)
+                    client = None
+            if client is not None:
+                if self.say_offline:
+                    self._sign_off(client)
+                else:
+                    self._drop(client)
+        finally:
+            self.stopped = True
+
+    def _wait(self, ms):
+        while ms > 0 and self.running:
+            _sleep_ms(50)
+            ms -= 50
+
+    def _hear(self, kind, value):
+        with self.lock:
+            self.heard.append((kind, value))
+
+    def _connect(self, failures):
+        from umqtt.simple2 import MQTTClient
+
+        where = topic(self.club, self.board, "")
+        client = MQTTClient(
+            ("cribbage-%s-%s" % (self.club, self.board)).encode(),
+            self.host,
+            self.port,
+            keepalive=KEEPALIVE_S,
+            socket_timeout=5,
+            message_timeout=10,
+        )
+        client.set_callback(self._message)
+        client.set_last_will((where + "availability").encode(), b"offline", retain=True, qos=1)
+        try:
+            client.connect(clean_session=True)
+            client.subscribe((where + "pairing").encode(), qos=1)
+            client.subscribe((where + "recorded").encode(), qos=1)
+            client.publish((where + "availability").encode(), b"online", retain=True, qos=1)
+            self._discovery(client)
+        except Exception as error:  # noqa: BLE001  (OSError or umqtt's MQTTException)
+            if failures == 0:
+                self._hear(
+                    "note",
+                    "broker %s:%d not reached (%s); results are kept and sent once it answers"
+                    % (self.host, self.port, _why(error)),
+                )
+            self._drop(client)
+            return None
+        with self.lock:
+            self.connected = True
+            for entry in self.outbox.values():
+                entry[1] = None  # all sent again on a new connection
+            if self.state is None and self.shown is not None:
+                self.state = json.dumps(self.shown)  # a broker restarted may have lost it
+        self._hear("note", "connected to the club's broker %s:%d" % (self.host, self.port))
+        return client
+
+    def _drop(self, client):
+        with self.lock:
+            self.connected = False
+        if client.sock is not None:
+            try:
+                client.sock.close()
+            except OSError:
+                pass
+            client.sock = None
+
+    def _sign_off(self, client):
+        try:
+            where = topic(self.club, self.board, "availability").encode()
+            client.publish(where, b"offline", retain=True, qos=1)
+            client.disconnect()
+        except Exception:  # noqa: BLE001  (leaving anyway: the will says offline)
+            self._drop(client)
+
+    def _exchange(self, client):
+        # Waits for the broker's next message at most POLL_MS: the thread sleeps there (the
+        # board's other thread runs), and a result the loop queued waits no longer than that.
+        if client.poller_r.poll(POLL_MS):
+            for _ in range(8):
+                if client.check_msg() is None:
+                    break
+        now = _ticks_ms()
+        with self.lock:
+            due = [
+                entry[0]
+                for entry in self.outbox.values()
+                if entry[1] is None or _ticks_diff(now, entry[1]) >= RESEND_MS
+            ]
+            for fields in due:
+                self.outbox[fields[0]][1] = now
+            state = self.state
+            self.state = None
+        for fields in due:
+            client.publish(self._result_topic, self._result(fields), qos=1)
+        if state is not None:
+            where = topic(self.club, self.board, "state").encode()
+            client.publish(where, state.encode(), retain=True, qos=1)
+        if _ticks_diff(now, client.last_ping) >= KEEPALIVE_S * 500:
+            client.ping()
+        if _ticks_diff(now, client.last_cpacket) >= KEEPALIVE_S * 1500:
+            raise OSError("no answer for %d s" % (KEEPALIVE_S * 3 // 2))
+
+    @property
+    def _result_topic(self):
+        return topic(self.club, self.board, "result").encode()
+
+    def _result(self, fields):
+        token, number, blue, orange, score_blue, score_orange, target, skunk, first, _, _ = fields
+        return json.dumps(
+            {
+                "id": token,
+                "round": number,
+                "board": self.board,
+                "players": [blue, orange],
+                "scores": [score_blue, score_orange],
+                "target": target,
+                "skunk": ("", "skunk", "double skunk")[skunk],
+                "dealt_first": (blue, orange)[first],
+            }
+        ).encode()
+
+    def _message(self, where, message, retained, duplicate):
+        leaf = where.decode().rsplit("/", 1)[-1]
+        try:
+            text = message.decode()
+        except UnicodeError:
+            return
+        if leaf == "recorded":
+            with self.lock:
+                entry = self.outbox.pop(text, None)
+            if entry is not None:
+                self._hear("recorded", (text, entry[0][1]))
+        elif leaf == "pairing":
+            pairing = _pairing(text)
+            if isinstance(pairing, str):
+                self._hear("note", pairing)
+            else:
+                self._hear("pairing", pairing)
+
+    def _discovery(self, client):
+        # Home Assistant's MQTT discovery (retained): a sensor for each side's score and one
+        # for the game, all from the state topic, on one device, offline with the board.
+        unique = "cribbage_%s_%s" % (self.club, self.board)
+        where = topic(self.club, self.board, "")
+        for key, name, template in (
+            ("score_blue", "Blue score", "{{ value_json.scores[0] }}"),
+            ("score_orange", "Orange score", "{{ value_json.scores[1] }}"),
+            ("game", "Game", "{{ value_json.phase }}"),
+        ):
+            config = {
+                "name": name,
+                "unique_id": "%s_%s" % (unique, key),
+                "state_topic": where + "state",
+                "value_template": template,
+                "availability_topic": where + "availability",
+                "device": {
+                    "identifiers": [unique],
+                    "name": "Cribbage board %s" % self.board,
+                    "model": "LED cribbage board",
+                },
+            }
+            config_topic = "%s/sensor/%s/%s/config" % (HA_PREFIX, unique, key)
+            client.publish(config_topic.encode(), json.dumps(config).encode(), retain=True, qos=1)
+
+
+def _ticks_diff(later, earlier):
+    from clock import ticks_diff
+
+    return ticks_diff(later, earlier)
+
+
+def _why(error):
+    words = str(error)
+    return words or type(error).__name__
+
+
+def _pairing(text):
+    """The club's pairing message -> [round, blue, orange], or the words why it is refused."""
+    try:
+        message = json.loads(text)
+        number = message["round"]
+        blue, orange = message["players"]
+    except (ValueError, KeyError, TypeError):
+        return "the club's pairing is not one this board reads: %s" % text[:60]
+    if not isinstance(number, int) or number < 1:
+        return "the club's pairing has no round number: %s" % text[:60]
+    for name in (blue, orange):
+        if not isinstance(name, str) or not 0 < len(name.encode()) <= LONGEST_NAME:
+            return "round %d's pairing needs two names of 1 to %d letters" % (number, LONGEST_NAME)
+    return [number, blue, orange]
+
+
+def settings(config, store):
+    """(club, board, host, port) as set on the page or in config.py; None when no club is
+    set; the words why when one is set but cannot be joined."""
+    club, broker = club_choice.choice(config, store)
+    if not club and not broker:
+        return None
+    problem = club_choice.label_problem("the club's name", club)
+    problem = problem or club_choice.label_problem("the board's name (HOSTNAME)", config.HOSTNAME)
+    if problem:
+        return problem
+    try:
+        host, port = club_choice.parse_broker(broker)
+    except ValueError as error:
+        return str(error)
+    return club, config.HOSTNAME, host, port
+
+
+def start(app, config, store):
+    """The club link, started, when config.py names a club; None otherwise (said why when a
+    club is named but cannot be joined)."""
+    found = settings(config, store)
+    if found is None:
+        return None
+    if isinstance(found, str):
+        app.tell("error: club: " + found)
+        return None
+    club, board, host, port = found
+    try:
+        import umqtt.simple2  # noqa: F401
+    except ImportError:
+        app.tell("error: club: umqtt is not on this board: install it with tools/deploy.py")
+        return None
+    link = ClubLink(store, club, board, host, port, app.tell)
+    link.start()
+    app.tell("club %s: this board is %s; broker %s:%d" % (club, board, host, port))
+    return link

@@ -1,0 +1,349 @@
+"""The board's side of a club night (firmware/lib/club_link.py) on a real Mosquitto, with the
+club program (tools/club.py) on the other side: the real firmware app on fake hardware, each
+board with its own flash, its games keyed as players key them; umqtt.simple2 from PyPI
+(tools/board_libs.py) talks to the broker."""
+
+import json
+import types
+
+import pytest
+
+import config as board_config
+import drivers  # noqa: F401  (installs the fake machine and neopixel)
+import key_player
+from board_rig import Rig
+from broker import Broker, wait_for
+from club import Bridge, Night
+from cribbage.game import GAME_OVER, MATCH_OVER
+from memstore import MemoryStore
+from shuffle import Shuffler
+
+CLUB = "oakclub"
+
+
+def board_settings(name, port):
+    """config.py as a club board's maker sets it: the board's name, the club, its broker."""
+    settings = types.ModuleType("config")
+    settings.__dict__.update(
+        {key: getattr(board_config, key) for key in dir(board_config) if key.isupper()}
+    )
+    settings.HOSTNAME = name
+    settings.CLUB = CLUB
+    settings.CLUB_BROKER = "127.0.0.1:%d" % port
+    return settings
+
+
+class ClubBoard:
+    """A board in the club: the app on fake hardware (keys as the debouncer reports them), its
+    flash (a MemoryStore that outlives a power cut), and the club link, which the board's
+    loop watches every half second; here after every key and while the test waits."""
+
+    def __init__(self, name, port, store=None):
+        import club_link
+
+        self.name = name
+        self.port = port
+        self.store = store if store is not None else MemoryStore()
+        self.config = board_settings(name, port)
+        self.rig = Rig(self.store, cfg=self.config, through_contacts=False, on_key=self._watch)
+        self.link = club_link.start(self.rig.app, self.config, self.store)
+        assert self.link is not None, self.rig.lines
+
+    def _watch(self, rig):
+        self.link.watch(rig.app)
+
+    def watch_until(self, condition, seconds=20):
+        def watched():
+            self.link.watch(self.rig.app)
+            return condition()
+
+        return wait_for(watched, seconds)
+
+    def said(self, words):
+        return any(words in line for line in self.rig.lines)
+
+    def play_game(self, seed):
+        """A new one-game match to 121 (#), keyed deal by deal until it is over."""
+        self.rig.press("#")
+        shuffler = Shuffler(seed)
+        while self.rig.match.phase not in (GAME_OVER, MATCH_OVER):
+            key_player.play_deal(self.rig, shuffler, [])
+        return list(self.rig.match.front)
+
+    def power_cut(self):
+        """The power goes: the thread stops without a word (the broker's will says offline),
+        and the flash keeps what was written."""
+        self.link.stop(say_offline=False)
+        return self.store
+
+    def stop(self):
+        self.link.stop()
+
+
+class Listener:
+    """Everything the broker holds and sends on cribbage/# and homeassistant/#, by topic."""
+
+    def __init__(self, port):
+        import paho.mqtt.client as mqtt
+
+        self.heard = {}
+        self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="listener")
+        self.client.on_message = lambda c, u, m: self.heard.update({m.topic: m.payload})
+        self.client.on_connect = lambda c, u, f, r, p: (
+            c.subscribe("cribbage/#", qos=1),
+            c.subscribe("homeassistant/#", qos=1),
+        )
+        self.client.connect("127.0.0.1", port)
+        self.client.loop_start()
+
+    def json(self, topic):
+        return json.loads(self.heard[topic])
+
+    def stop(self):
+        self.client.disconnect()
+        self.client.loop_stop()
+
+
+@pytest.fixture
+def club(tmp_path):
+    broker = Broker(tmp_path).start()
+    night = Night(str(tmp_path / "night.sqlite"))
+    bridge = Bridge(night, CLUB, "127.0.0.1", broker.port)
+    bridge.start()
+    assert wait_for(bridge.client.is_connected)
+    listener = Listener(broker.port)
+    yield types.SimpleNamespace(broker=broker, night=night, bridge=bridge, listener=listener)
+    listener.stop()
+    bridge.stop()
+    broker.stop()
+
+
+def test_a_board_shows_its_pairing_sends_its_game_and_keeps_it_until_recorded(club):
+    club.night.add("Ann")
+    club.night.add("Bob")
+    board = ClubBoard("t1", club.broker.port)
+    try:
+        assert board.watch_until(lambda: board.said("connected to the club's broker"))
+        club.bridge.pair(["t1"])
+        assert board.watch_until(lambda: board.said("club: round 1"))
+        assert "club: round 1: Ann plays blue, Bob plays orange; # starts the game" in (
+            board.rig.lines
+        )
+        assert board.rig.app.overlay.spelled == bytes([1])  # the round, on the count LEDs
+        scores = board.play_game(seed=3)
+        assert scores == [121, 88]
+        assert "club: round 1: Ann 121, Bob 88: sent to the club" in board.rig.lines
+        assert board.watch_until(lambda: board.said("club: the result of round 1 is recorded"))
+        games = club.night.games()
+        assert [game[1:] for game in games] == [(1, "t1", "Ann", "Bob", 121, 88, 121)]
+        assert games[0][0].startswith("t1-") and games[0][0].endswith("-1")
+        assert club.night.standings()[0][1:] == ("Ann", 3, 1, 33, 1)  # a skunk: 3 points
+        assert board.link.outbox == {}
+        # The live state (retained), and Home Assistant's discovery of the board.
+        base = "cribbage/oakclub/t1/"
+        assert wait_for(lambda: base + "state" in club.listener.heard)
+        assert wait_for(lambda: club.listener.json(base + "state") == {
+            "mode": "cribbage", "phase": "match over", "scores": [121, 88], "games": [1, 0],
+            "round": 1, "players": ["Ann", "Bob"]})  # fmt: skip
+        assert club.listener.heard[base + "availability"] == b"online"
+        sensor = "homeassistant/sensor/cribbage_oakclub_t1/score_blue/config"
+        assert club.listener.json(sensor) == {
+            "name": "Blue score",
+            "unique_id": "cribbage_oakclub_t1_score_blue",
+            "state_topic": base + "state",
+            "value_template": "{{ value_json.scores[0] }}",
+            "availability_topic": base + "availability",
+            "device": {
+                "identifiers": ["cribbage_oakclub_t1"],
+                "name": "Cribbage board t1",
+                "model": "LED cribbage board",
+            },
+        }
+        result = json.loads(club.listener.heard[base + "result"])
+        assert result == {"id": games[0][0], "round": 1, "board": "t1", "players": ["Ann", "Bob"],
+                          "scores": [121, 88], "target": 121, "skunk": "skunk",
+                          "dealt_first": "Ann"}  # fmt: skip
+    finally:
+        board.stop()
+    assert wait_for(lambda: club.listener.heard.get(base + "availability") == b"offline")
+
+
+def test_a_result_outlives_a_broker_outage_and_a_power_cut_and_counts_once(club):
+    for name in ("Ann", "Bob"):
+        club.night.add(name)
+    board = ClubBoard("t2", club.broker.port)
+    assert board.watch_until(lambda: board.said("connected to the club's broker"))
+    club.bridge.pair(["t2"])
+    assert board.watch_until(lambda: board.said("club: round 1: Ann plays blue"))
+    club.broker.stop()
+    assert board.watch_until(lambda: board.said("the broker is gone"))
+    assert board.play_game(seed=11) == [100, 121]
+    assert board.said("club: round 1: Ann 100, Bob 121: sent to the club")
+    store = board.power_cut()  # before the broker is back: the result is only on the flash
+    club.broker.start()
+    board = ClubBoard("t2", club.broker.port, store)
+    try:
+        assert board.watch_until(lambda: board.said("club: the result of round 1 is recorded"), 30)
+        assert [game[3:7] for game in club.night.games()] == [("Ann", "Bob", 100, 121)]
+        # Restarted again, it does not send the game twice: it was recorded.
+        board.power_cut()
+        board = ClubBoard("t2", club.broker.port, store)
+        assert board.watch_until(lambda: board.said("connected to the club's broker"))
+        assert board.link.outbox == {} and len(club.night.games()) == 1
+    finally:
+        board.stop()
+
+
+def test_a_game_the_club_did_not_pair_is_not_sent(club):
+    board = ClubBoard("t3", club.broker.port)
+    try:
+        assert board.watch_until(lambda: board.said("connected to the club's broker"))
+        board.play_game(seed=3)
+        assert "club: this game was not paired by the club, so it is not sent" in board.rig.lines
+        assert board.link.outbox == {}
+    finally:
+        board.stop()
+    assert club.night.games() == []
+
+
+def test_club_settings_that_cannot_be_topics_are_refused_with_their_reason():
+    import club_link
+
+    settings = board_settings("table 7", 1883)
+    store = MemoryStore()
+    assert club_link.settings(settings, store) == (
+        "the board's name (HOSTNAME) may hold only letters, digits, - and _ ('table 7')"
+    )
+    settings.HOSTNAME = "t7"
+    settings.CLUB_BROKER = "pi.local:99999"
+    assert club_link.settings(settings, store) == "the broker's port must be 1 to 65535 ('99999')"
+    settings.CLUB_BROKER = "pi.local"
+    assert club_link.settings(settings, store) == (CLUB, "t7", "pi.local", 1883)
+    settings.CLUB = ""
+    settings.CLUB_BROKER = ""
+    assert club_link.settings(settings, store) is None  # no club: the link stays off
+
+
+# -- A whole night -----------------------------------------------------------------------------
+
+PLAYERS = "Ann Bob Cy Di Ed Fay Gus Hal Ida Jo Kit Lou Max Ned Oda Pia Quin Rae Sol Tam Uma Vic"
+PLAYERS = PLAYERS.split() + ["Wyn", "Zoë"]
+BOARDS = ["t%02d" % number for number in range(1, 13)]
+
+
+def all_said(boards, words):
+    return lambda: all(board.said(words) for board in boards.values())
+
+
+def watch_all(boards, condition, seconds=30):
+    def watched():
+        for board in boards.values():
+            board.link.watch(board.rig.app)
+        return condition()
+
+    return wait_for(watched, seconds)
+
+
+def test_a_club_night_of_twelve_boards_stands_as_the_games_played(club):
+    """24 players, 9 rounds on 12 boards, each game keyed deal by deal. Round 3: the broker is
+    killed while half the tables still play. Round 5: two boards lose power mid-game and play
+    on after the restart. Round 7: a board restarts with its club journal torn at its last
+    record. The standings are those the test computes from the games the boards showed."""
+    from test_club import expected_standings
+
+    for name in PLAYERS:
+        club.night.add(name)
+    boards = {name: ClubBoard(name, club.broker.port) for name in BOARDS}
+    played = []  # (blue, orange, blue's score, orange's score), as each board showed it
+    try:
+        assert watch_all(boards, lambda: all(b.said("connected to") for b in boards.values()))
+        for number in range(1, 10):
+            tables = club.bridge.pair(BOARDS)
+            heading = "club: round %d: " % number
+            assert watch_all(boards, all_said(boards, heading))
+            for index, (name, blue, orange) in enumerate(tables):
+                board = boards[name]
+                assert "%s%s plays blue, %s plays orange; # starts the game" % (
+                    heading, blue, orange) in board.rig.lines  # fmt: skip
+                if number == 3 and index == 6:
+                    club.broker.stop()  # the other half finish while it is down
+                shuffler = Shuffler(number * 100 + index)
+                board.rig.press("#")
+                if number == 5 and index in (2, 3):
+                    for _ in range(2):
+                        key_player.play_deal(board.rig, shuffler, [])
+                    before = board.rig.match.state()
+                    board = boards[name] = ClubBoard(name, club.broker.port, board.power_cut())
+                    assert board.rig.match.state() == before  # the game, as it was
+                while board.rig.match.phase not in (GAME_OVER, MATCH_OVER):
+                    key_player.play_deal(board.rig, shuffler, [])
+                played.append((blue, orange) + tuple(board.rig.match.front))
+                assert board.said("%s%s %d, %s %d: sent to the club" % (
+                    heading, blue, played[-1][2], orange, played[-1][3]))  # fmt: skip
+            if number == 3:
+                assert len(club.night.games()) < 12 * 3
+                club.broker.start()
+            recorded = "club: the result of round %d is recorded" % number
+            assert watch_all(boards, all_said(boards, recorded), 60)
+            if number == 7:
+                board = boards["t06"]
+                store = board.power_cut()
+                whole = store.read("club.log")
+                store.replace("club.log", whole[:-2])  # the last record torn
+                board = boards["t06"] = ClubBoard("t06", club.broker.port, store)
+                assert board.said("club: the results kept on the flash: dropped")
+                assert watch_all(boards, all_said({"t06": board}, recorded))
+        assert watch_all(boards, lambda: all(not b.link.outbox for b in boards.values()))
+    finally:
+        for board in boards.values():
+            board.stop()
+    games = club.night.games()
+    assert len(games) == len(played) == 108  # none lost
+    assert sorted((game[1], game[2]) for game in games) == sorted(
+        (number, name) for number in range(1, 10) for name in BOARDS
+    )  # each table's game once
+    assert club.night.standings() == expected_standings(played, [], PLAYERS)
+    assert club.bridge.refused == []
+
+
+def test_the_radio_on_the_home_network_runs_the_club_link_beside_the_keys(club, monkeypatch):
+    """On the board, Wi-Fi on the home network starts the link, and the loop's task watches
+    it: the pairing reaches the console without a test calling watch()."""
+    import asyncio
+    import sys
+
+    import web
+    import wifi
+    from test_web import FakeNetwork
+
+    monkeypatch.setitem(sys.modules, "network", FakeNetwork())
+    monkeypatch.setattr(wifi, "heap_total", lambda: 4 * 1024 * 1024)
+    for name in ("Ann", "Bob"):
+        club.night.add(name)
+    settings = board_settings("t4", club.broker.port)
+    settings.WIFI, settings.WIFI_NAME, settings.WIFI_PASSWORD = "home", "Clubroom", "s3cret-pass"
+    rig = Rig(MemoryStore(), cfg=settings, through_contacts=False)
+
+    async def evening():
+        radio = wifi.Radio(rig.app, settings, rig.store, web.serve)
+        radio.apply()
+        link = radio.club
+        for _ in range(100):
+            await asyncio.sleep(0.1)
+            if link.connected:
+                break
+        club.bridge.pair(["t4"])
+        for _ in range(100):
+            await asyncio.sleep(0.1)
+            if any(line.startswith("club: round 1") for line in rig.lines):
+                break
+        radio.stop()
+        return link
+
+    link = asyncio.run(evening())
+    assert "club oakclub: this board is t4; broker 127.0.0.1:%d" % club.broker.port in rig.lines
+    assert "club: round 1: Ann plays blue, Bob plays orange; # starts the game" in rig.lines
+    assert wait_for(lambda: link.stopped)
+    assert wait_for(
+        lambda: club.listener.heard.get("cribbage/oakclub/t4/availability") == b"offline"
+    )
