@@ -19,6 +19,7 @@ from memstore import MemoryStore
 from shuffle import Shuffler
 
 CLUB = "oakclub"
+PASSWORD = "night-of-9"  # the broker's, as club.py --own-broker makes one
 
 
 def board_settings(name, port):
@@ -30,6 +31,7 @@ def board_settings(name, port):
     settings.HOSTNAME = name
     settings.CLUB = CLUB
     settings.CLUB_BROKER = "127.0.0.1:%d" % port
+    settings.CLUB_PASSWORD = PASSWORD
     return settings
 
 
@@ -38,13 +40,14 @@ class ClubBoard:
     flash (a MemoryStore that outlives a power cut), and the club link, which the board's
     loop watches every half second; here after every key and while the test waits."""
 
-    def __init__(self, name, port, store=None):
+    def __init__(self, name, port, store=None, password=PASSWORD):
         import club_link
 
         self.name = name
         self.port = port
         self.store = store if store is not None else MemoryStore()
         self.config = board_settings(name, port)
+        self.config.CLUB_PASSWORD = password
         self.rig = Rig(self.store, cfg=self.config, through_contacts=False, on_key=self._watch)
         self.link = club_link.start(self.rig.app, self.config, self.store)
         assert self.link is not None, self.rig.lines
@@ -88,6 +91,7 @@ class Listener:
 
         self.heard = {}
         self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="listener")
+        self.client.username_pw_set("cribbage", PASSWORD)
         self.client.on_message = lambda c, u, m: self.heard.update({m.topic: m.payload})
         self.client.on_connect = lambda c, u, f, r, p: (
             c.subscribe("cribbage/#", qos=1),
@@ -106,9 +110,9 @@ class Listener:
 
 @pytest.fixture
 def club(tmp_path):
-    broker = Broker(tmp_path).start()
+    broker = Broker(tmp_path, password=PASSWORD).start()
     night = Night(str(tmp_path / "night.sqlite"))
-    bridge = Bridge(night, CLUB, "127.0.0.1", broker.port)
+    bridge = Bridge(night, CLUB, "127.0.0.1", broker.port, PASSWORD)
     bridge.start()
     assert wait_for(bridge.client.is_connected)
     listener = Listener(broker.port)
@@ -218,7 +222,7 @@ def test_club_settings_that_cannot_be_topics_are_refused_with_their_reason():
     settings.CLUB_BROKER = "pi.local:99999"
     assert club_link.settings(settings, store) == "the broker's port must be 1 to 65535 ('99999')"
     settings.CLUB_BROKER = "pi.local"
-    assert club_link.settings(settings, store) == (CLUB, "t7", "pi.local", 1883)
+    assert club_link.settings(settings, store) == (CLUB, "t7", "pi.local", 1883, PASSWORD)
     settings.CLUB = ""
     settings.CLUB_BROKER = ""
     assert club_link.settings(settings, store) is None  # no club: the link stays off
@@ -346,4 +350,102 @@ def test_the_radio_on_the_home_network_runs_the_club_link_beside_the_keys(club, 
     assert wait_for(lambda: link.stopped)
     assert wait_for(
         lambda: club.listener.heard.get("cribbage/oakclub/t4/availability") == b"offline"
+    )
+
+
+def test_a_board_with_the_wrong_broker_password_says_so_and_keeps_its_games(club):
+    settings = board_settings("t5", club.broker.port)
+    settings.CLUB_PASSWORD = "not-tonights"
+    rig = Rig(MemoryStore(), cfg=settings, through_contacts=False)
+    import club_link
+
+    link = club_link.start(rig.app, settings, rig.store)
+    try:
+
+        def said():
+            link.watch(rig.app)
+            return any("not reached" in line for line in rig.lines)
+
+        assert wait_for(said)
+        assert (
+            "club: broker 127.0.0.1:%d not reached (it refused the board's password: set the one"
+            " the club's program printed); results are kept and sent once it answers"
+            % club.broker.port
+        ) in rig.lines
+        assert not any("not-tonights" in line for line in rig.lines)
+    finally:
+        link.stop()
+
+
+def test_the_directors_one_command_runs_the_broker_and_the_page_and_stops_both(tmp_path):
+    """`club.py NIGHT serve --own-broker`: Mosquitto for the boards (a password of its own,
+    printed for the boards' pages), the standings page; both end with the program."""
+    import re
+    import socket
+    import subprocess
+    import sys
+    import urllib.request
+
+    from _paths import ROOT
+    from broker import free_port
+
+    night = tmp_path / "night.sqlite"
+    club_py = [sys.executable, ROOT + "/tools/club.py", str(night)]
+    subprocess.run(club_py + ["add", "Ann", "Bob"], check=True)
+    broker_port, page_port = free_port(), free_port()
+    serving = subprocess.Popen(
+        club_py + ["serve", "--club", CLUB, "--own-broker", "127.0.0.1:%d" % broker_port,
+                   "--host", "127.0.0.1", "--port", str(page_port), "--pin", "4711"],
+        stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        told = serving.stdout.readline()
+        assert told.startswith(
+            "the boards' broker: port %d of this computer; each board's page: the club's broker"
+            " is this computer's address:%d, its password " % (broker_port, broker_port)
+        )
+        password = re.search(r"its password (\S+)$", told).group(1)
+        assert serving.stdout.readline() == (
+            "standings on http://127.0.0.1:%d/ ; the director's PIN: 4711\n" % page_port
+        )
+        board = ClubBoard("t1", broker_port, password=password)
+        try:
+            assert board.watch_until(lambda: board.said("connected to the club's broker"))
+            pair = {"pin": "4711", "boards": ["t1"]}
+            request = urllib.request.Request(
+                "http://127.0.0.1:%d/api/pair" % page_port, json.dumps(pair).encode()
+            )
+            with urllib.request.urlopen(request, timeout=5) as answer:
+                assert json.loads(answer.read())["tables"] == [["t1", "Ann", "Bob"]]
+            assert board.watch_until(lambda: board.said("club: round 1: Ann plays blue"))
+        finally:
+            board.stop()
+    finally:
+        serving.terminate()
+        assert serving.wait(10) == 0
+    with pytest.raises(OSError):  # the broker stopped with it
+        socket.create_connection(("127.0.0.1", broker_port), timeout=1).close()
+
+
+def test_the_directors_command_says_what_to_do_when_the_brokers_port_is_taken(tmp_path):
+    import socket
+    import subprocess
+    import sys
+
+    from _paths import ROOT
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, ROOT + "/tools/club.py", str(tmp_path / "night.sqlite"), "serve",
+             "--own-broker", "127.0.0.1:%d" % port],
+            capture_output=True, text=True, timeout=30,
+        )  # fmt: skip
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr == (
+        "port %d is taken, most likely by the mosquitto service Debian starts on installing"
+        " it: stop it (sudo systemctl disable --now mosquitto) or give another port"
+        " (--own-broker 0.0.0.0:1884)\n" % port
     )

@@ -156,7 +156,7 @@ def test_a_classic_board_is_told_the_page_stays_off(fake_board, monkeypatch):
     out = StringIO()
     deploy.deploy(out=out)
     assert out.getvalue().splitlines()[0] == (
-        "/dev/ttyUSB7: an ESP32 with 110 KB of heap: the game runs; the phone page needs 384 KB,"
+        "/dev/ttyUSB7: an ESP32 with 110 KB of heap: the game runs; the phone page needs 448 KB,"
         " so Wi-Fi stays off"
     )
 

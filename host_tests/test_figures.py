@@ -21,7 +21,8 @@ def test_the_figures_page_goes_stale_when_a_figure_moves(tmp_path, monkeypatch):
 
 def test_the_heap_the_page_asks_for_is_the_measured_need_with_a_quarter_to_spare():
     """wifi.NEEDS_HEAP against docs/figures.md (which tools/check keeps current): the game
-    and the server, and every connection reading a request at the limits, with 25 % more."""
+    and the server, every connection reading a request at the limits, and the club link
+    (which runs beside the page on the home network), with 25 % more."""
     import re
 
     import web_http
@@ -32,5 +33,33 @@ def test_the_heap_the_page_asks_for_is_the_measured_need_with_a_quarter_to_spare
     figure = {name: int(value.replace(",", "")) for name, value in rows.items()}
     game_and_server = figure["the game and the server, 32-bit"]
     requests = figure["%d such requests at once, 32-bit, at most" % web_http.MAX_CONNECTIONS]
-    need = game_and_server + requests
+    need = game_and_server + requests + figure["the club link in all, 32-bit"]
     assert need * 5 // 4 <= wifi.NEEDS_HEAP <= need * 3 // 2, (need, wifi.NEEDS_HEAP)
+
+
+def test_the_club_nights_heap_in_its_guide_is_the_measured_one():
+    """docs/club-night.md quotes the club link's heap from docs/figures.md: it goes stale
+    with them."""
+    import os
+    import re
+
+    with open(figures.OUT, encoding="utf-8") as page:
+        rows = dict(re.findall(r"^\| (.+?) \| ([\d,]+) \|", page.read(), re.M))
+    figure = {name: int(value.replace(",", "")) / 1024.0 for name, value in rows.items()}
+    code = figure[
+        "the club link's and umqtt's code, 32-bit (`club_link.py`, `club_choice.py`, umqtt)"
+    ]
+    data = figure[
+        "the club link's data (its client, a pairing, a result waiting, the live state) and a"
+        " result's message as it is sent, 32-bit"
+    ]
+    game = figure["the game booted in cribbage, 32-bit heap (wasm build, `.mpy`)"]
+    with open(
+        os.path.join(os.path.dirname(figures.OUT), "club-night.md"), encoding="utf-8"
+    ) as guide:
+        text = " ".join(guide.read().split())
+    assert (
+        "the link's and umqtt's code %.1f KB, its data and a message as it is sent %.1f KB:"
+        " %.1f KB in all" % (code, data, code + data)
+    ) in text
+    assert "The game booted in cribbage takes %.1f KB" % game in text

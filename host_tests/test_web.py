@@ -719,13 +719,15 @@ def test_history_and_settings_through_the_api():
         assert (refused.status_code, refused.json) == (400, {"error": error})
     assert call(client.post("/api/settings", body={"token": "f" * 32})).status_code == 403
     assert Rig(store).app.controller.target == 61  # the refused target was not kept
-    club = {"token": client.token, "club": "oakclub", "broker": "192.168.1.10:1884"}
-    joined = call(client.post("/api/settings", body=club)).json
-    assert (joined["club"], joined["broker"]) == ("oakclub", "192.168.1.10:1884")
+    club = {"token": client.token, "club": "oakclub", "broker": "192.168.1.10:1884",
+            "club_password": "night-of-9"}  # fmt: skip
+    joined = call(client.post("/api/settings", body=club))
+    assert (joined.json["club"], joined.json["broker"]) == ("oakclub", "192.168.1.10:1884")
+    assert b"night-of-9" not in joined.body  # the password stays on the board
     import club_link
 
     assert club_link.settings(rig.app.config, store) == (
-        "oakclub", "cribbage", "192.168.1.10", 1884)  # fmt: skip
+        "oakclub", "cribbage", "192.168.1.10", 1884, "night-of-9")  # fmt: skip
     call(
         client.post(
             "/api/keys", body={"token": client.token, "keys": ["#", "#", "D", "3", "1", "#"]}

@@ -182,7 +182,9 @@ def test_no_token_request_id_or_password_in_any_answer_stream_or_console_line():
     rig.hold("0")
     second = call(client.post("/api/pair/token", body={"request": asked.json["request"]}))
     secrets = [client.token, second.json["token"], asked.json["request"], "s3cret-pass"]
+    secrets.append("broker-s3cret")
     settings_body = {"token": client.token, "network": "Kitchen", "password": "s3cret-pass"}
+    settings_body.update(club="oakclub", broker="pi.local", club_password="broker-s3cret")
     assert call(client.post("/api/settings", body=settings_body)).status_code == 200
     call(client.post("/api/keys", body={"token": client.token, "keys": ["#", "5", "1"]}))
     shown = []

@@ -9,7 +9,8 @@ the standings.
   python tools/club.py NIGHT.sqlite result ID ROUND BOARD A B SCORE_A SCORE_B
   python tools/club.py NIGHT.sqlite correct ID SCORE_A SCORE_B REASON...
   python tools/club.py NIGHT.sqlite standings | csv
-  python tools/club.py NIGHT.sqlite serve --broker HOST:PORT --club NAME --port 8088 --pin PIN
+  python tools/club.py NIGHT.sqlite serve --club NAME --own-broker [HOST:PORT] [--pin PIN]
+  python tools/club.py NIGHT.sqlite serve --club NAME --broker HOST:PORT [--broker-password P]
 
 Scoring, as the American Cribbage Congress scores a tournament: a game won is 2 game points,
 3 when the loser was skunked (under 91 of 121; a double skunk is a skunk too), a loss 0. The
@@ -20,7 +21,8 @@ another pairing of the round avoids it (an exhaustive search, cheapest repeats f
 none does); the bye goes to the lowest-placed player who has not had one.
 
 MQTT topics (docs/club-night.md): boards publish `cribbage/CLUB/BOARD/result` (QoS 1) and the
-club publishes each board's next game to `cribbage/CLUB/BOARD/pairing` (retained).
+club publishes each board's next game to `cribbage/CLUB/BOARD/pairing` (retained). With
+--own-broker, serve runs Mosquitto for the night (tools/broker.py) with a password of its own.
 """
 
 import argparse
@@ -289,7 +291,7 @@ class Bridge:
     its game), the standings published (retained) after each new result. paho-mqtt
     reconnects by itself after an outage."""
 
-    def __init__(self, night, club, host, port):
+    def __init__(self, night, club, host, port, password=None):
         import threading
 
         import paho.mqtt.client as mqtt
@@ -303,6 +305,10 @@ class Bridge:
         )
         self.client.on_connect = self._connected
         self.client.on_message = self._message
+        if password:
+            from broker import USER
+
+            self.client.username_pw_set(USER, password)
         self.client.reconnect_delay_set(min_delay=1, max_delay=2)
         self.client.connect_async(host, port, keepalive=10)
 
@@ -536,22 +542,74 @@ def serve(night, words):
 
     parser = argparse.ArgumentParser(prog="club.py NIGHT serve")
     parser.add_argument("--broker", default="127.0.0.1:1883", help="HOST:PORT of the broker")
+    parser.add_argument(
+        "--own-broker",
+        nargs="?",
+        const="0.0.0.0:1883",
+        metavar="HOST:PORT",
+        help="start Mosquitto for the night, listening here (default 0.0.0.0:1883: the club's"
+        " network), and stop it after; the boards and the club sign in with --broker-password",
+    )
+    parser.add_argument(
+        "--broker-password",
+        help="the password the boards and the club sign in to the broker with (user"
+        " 'cribbage'; default with --own-broker: a new one, printed)",
+    )
     parser.add_argument("--club", default="club", help="the club's name in the topics")
     parser.add_argument("--host", default="0.0.0.0", help="where the page listens")
     parser.add_argument("--port", type=int, default=8088)
     parser.add_argument("--pin", help="the director's PIN (default: a new one, printed)")
     args = parser.parse_args(words)
     pin = args.pin or "%06d" % secrets.randbelow(1000000)
-    host, _, port = args.broker.rpartition(":")
-    bridge = Bridge(night, args.club, host or "127.0.0.1", int(port))
+    password = args.broker_password
+    own = None
+    if args.own_broker:
+        import tempfile
+
+        from broker import Broker
+
+        if not password:
+            password = secrets.token_urlsafe(9)
+        listen_host, _, listen_port = args.own_broker.rpartition(":")
+        folder = tempfile.mkdtemp(prefix="club-broker-")
+        own = Broker(folder, listen_host or "0.0.0.0", int(listen_port), password)
+        try:
+            own.start()
+        except RuntimeError as error:
+            if "in use" not in str(error):
+                raise
+            sys.stderr.write(
+                "port %s is taken, most likely by the mosquitto service Debian starts on"
+                " installing it: stop it (sudo systemctl disable --now mosquitto) or give"
+                " another port (--own-broker 0.0.0.0:1884)\n" % listen_port
+            )
+            return 1
+        host, port = "127.0.0.1" if own.host in ("0.0.0.0", "::") else own.host, own.port
+        print(
+            "the boards' broker: port %d of this computer; each board's page: the club's"
+            " broker is this computer's address:%d, its password %s" % (port, port, password)
+        )
+    else:
+        host, _, port = args.broker.rpartition(":")
+    bridge = Bridge(night, args.club, host or "127.0.0.1", int(port), password)
     bridge.start()
     server = make_page_server(bridge, args.host, args.port, pin)
     print("standings on http://%s:%d/ ; the director's PIN: %s" % (args.host, args.port, pin))
+    sys.stdout.flush()
+    import signal
+
+    def interrupted(number, frame):
+        raise KeyboardInterrupt  # a service manager's stop: the broker is stopped too
+
+    signal.signal(signal.SIGTERM, interrupted)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
         pass
-    bridge.stop()
+    finally:
+        bridge.stop()
+        if own is not None:
+            own.stop()
     return 0
 
 

@@ -95,7 +95,22 @@ def measure():
             coach[1],
             estimate % ("discard", FUEL_PER_US),
         ),
-    ] + power + evening()  # fmt: skip
+    ] + club() + power + evening()  # fmt: skip
+
+
+def club():
+    """The club link's heap on the 32-bit build (tools/bench_club.py)."""
+    from bench_club import club_heap_32
+
+    _, code, held, message, _ = club_heap_32()
+    command = "`.venv/bin/python tools/bench.py club`"
+    return [
+        ("the club link's and umqtt's code, 32-bit (`club_link.py`, `club_choice.py`, umqtt)",
+         code, command),
+        ("the club link's data (its client, a pairing, a result waiting, the live state) and a"
+         " result's message as it is sent, 32-bit", held + message, command),
+        ("the club link in all, 32-bit", code + held + message, command),
+    ]  # fmt: skip
 
 
 def evening():

@@ -1,7 +1,8 @@
-# The club a board plays in on a club night: the club's name and its MQTT broker, set on the
-# page (or in config.py for a board's first start) and kept on the flash in one journal
-# record. Its own module, read by the page (web.py) and the club link (club_link.py): the
-# page does not load the link's code to show or check two words.
+# The club a board plays in on a club night: the club's name, its MQTT broker and the
+# broker's password, set on the page (or in config.py for a board's first start) and kept on
+# the flash in one journal record; the password is never sent to a page or printed. Its own
+# module, read by the page (web.py) and the club link (club_link.py): the page does not load
+# the link's code to show or check a few words.
 CHOICE_FILE = "clubset.log"
 LONGEST_LABEL = 24  # a club's or a board's name: it is part of every topic
 
@@ -41,19 +42,27 @@ def _journal(store):
 
 
 def choice(config, store):
-    """(club, broker): as last set on the page, else config.py's ("" and "": no club)."""
+    """(club, broker, password): as last set on the page, else config.py's (all empty: no
+    club)."""
     try:
         record = _journal(store).check()
     except OSError:
         record = None
-    if record and b"\n" in record:
-        club, broker = record.decode().split("\n", 1)
-        return club, broker
-    return getattr(config, "CLUB", ""), getattr(config, "CLUB_BROKER", "")
+    if record and record.count(b"\n") == 2:
+        club, broker, password = record.decode().split("\n")
+        return club, broker, password
+    return (
+        getattr(config, "CLUB", ""),
+        getattr(config, "CLUB_BROKER", ""),
+        getattr(config, "CLUB_PASSWORD", ""),
+    )
 
 
-def check(club, broker):
-    """ValueError, with the words, for a club or a broker that cannot be; both empty: no club."""
+def check(club, broker, password=""):
+    """ValueError, with the words, for a club, a broker or a password that cannot be; club and
+    broker empty: no club."""
+    if not isinstance(password, str) or len(password) > 64 or "\n" in password:
+        raise ValueError("the broker's password is text of 64 letters at most")
     if club or broker:
         problem = label_problem("the club's name", club)
         if problem:
@@ -63,8 +72,8 @@ def check(club, broker):
         raise ValueError("a club and its broker are text")
 
 
-def save(store, club, broker):
-    """Keeps the club and its broker (checked first); both empty leave the club. OSError when
-    the flash refuses it."""
-    check(club, broker)
-    _journal(store).rewrite([(club + "\n" + broker.strip()).encode()])
+def save(store, club, broker, password):
+    """Keeps the club, its broker and its password (checked first); club and broker empty
+    leave the club. OSError when the flash refuses it."""
+    check(club, broker, password)
+    _journal(store).rewrite([(club + "\n" + broker.strip() + "\n" + password).encode()])

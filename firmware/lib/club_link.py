@@ -25,6 +25,7 @@ KEEPALIVE_S = const(20)
 RETRY_MS = (1000, 2000, 4000, 8000)  # waits between attempts to reach the broker
 LONGEST_NAME = const(40)  # bytes of a player's name in a pairing: a result fits one record
 _RECORDS_BEFORE_COMPACTING = const(12)
+USER = b"cribbage"  # the broker's account for the boards (tools/broker.py's USER)
 HA_PREFIX = "homeassistant"  # Home Assistant's discovery prefix, its default
 
 
@@ -49,8 +50,9 @@ def topic(club, board, leaf):
 
 
 class ClubLink:
-    def __init__(self, store, club, board, host, port, say):
+    def __init__(self, store, club, board, host, port, say, password=""):
         self.club = club
+        self.password = password  # the broker's, with the user USER; never said
         self.board = board
         self.host = host
         self.port = port
@@ -270,6 +272,8 @@ class ClubLink:
             ("cribbage-%s-%s" % (self.club, self.board)).encode(),
             self.host,
             self.port,
+            user=USER if self.password else None,
+            password=self.password.encode() if self.password else None,
             keepalive=KEEPALIVE_S,
             socket_timeout=5,
             message_timeout=10,
@@ -416,6 +420,9 @@ def _ticks_diff(later, earlier):
 
 
 def _why(error):
+    code = error.args[0] if error.args else None
+    if type(error).__name__ == "MQTTException" and code in (24, 25):
+        return "it refused the board's password: set the one the club's program printed"
     words = str(error)
     return words or type(error).__name__
 
@@ -437,9 +444,9 @@ def _pairing(text):
 
 
 def settings(config, store):
-    """(club, board, host, port) as set on the page or in config.py; None when no club is
-    set; the words why when one is set but cannot be joined."""
-    club, broker = club_choice.choice(config, store)
+    """(club, board, host, port, password) as set on the page or in config.py; None when no
+    club is set; the words why when one is set but cannot be joined."""
+    club, broker, password = club_choice.choice(config, store)
     if not club and not broker:
         return None
     problem = club_choice.label_problem("the club's name", club)
@@ -450,7 +457,7 @@ def settings(config, store):
         host, port = club_choice.parse_broker(broker)
     except ValueError as error:
         return str(error)
-    return club, config.HOSTNAME, host, port
+    return club, config.HOSTNAME, host, port, password
 
 
 def start(app, config, store):
@@ -462,13 +469,13 @@ def start(app, config, store):
     if isinstance(found, str):
         app.tell("error: club: " + found)
         return None
-    club, board, host, port = found
+    club, board, host, port, password = found
     try:
         import umqtt.simple2  # noqa: F401
     except ImportError:
         app.tell("error: club: umqtt is not on this board: install it with tools/deploy.py")
         return None
-    link = ClubLink(store, club, board, host, port, app.tell)
+    link = ClubLink(store, club, board, host, port, app.tell, password)
     link.start()
     app.tell("club %s: this board is %s; broker %s:%d" % (club, board, host, port))
     return link

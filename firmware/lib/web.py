@@ -34,6 +34,7 @@ OPTIONS = (
 SETTINGS_FIELDS = (
     "token", "players", "target", "games", "end_early", "skunks_double", "loser_deals",
     "muggins", "brightness", "colours", "wifi", "network", "password", "club", "broker",
+    "club_password",
 )  # fmt: skip
 
 
@@ -257,7 +258,8 @@ class Board:
             "wifi": mode,
             "network": network,
         }
-        settings["club"], settings["broker"] = club_choice.choice(app.config, app.store)
+        # The club's broker password stays on the board.
+        settings["club"], settings["broker"], _ = club_choice.choice(app.config, app.store)
         for option, flag in OPTIONS:
             settings[option] = bool(flags & flag)
         return settings
@@ -303,11 +305,16 @@ class Board:
         keys = app.controller if app.mode == 0 else None
         if keys is not None and wanted["players"] == 3 and keys.tracks < 3:
             raise WebError(400, "players: 3 need a board with three tracks")
-        club = body.get("club", wanted["club"]), body.get("broker", wanted["broker"])
-        new_club = "club" in body or "broker" in body
+        kept_password = club_choice.choice(app.config, app.store)[2]
+        club = (
+            body.get("club", wanted["club"]),
+            body.get("broker", wanted["broker"]),
+            body.get("club_password", kept_password),
+        )
+        new_club = "club" in body or "broker" in body or "club_password" in body
         if new_club:
             try:
-                club_choice.check(club[0], club[1])
+                club_choice.check(club[0], club[1], club[2])
             except ValueError as error:
                 raise WebError(400, str(error)) from None
         wifi_fields = ("wifi", "network", "password")
@@ -324,9 +331,9 @@ class Board:
             reapply = self.radio is not None
         else:
             reapply = False
-        if new_club and club != (wanted["club"], wanted["broker"]):
+        if new_club and club != (wanted["club"], wanted["broker"], kept_password):
             try:
-                club_choice.save(app.store, club[0], club[1])
+                club_choice.save(app.store, club[0], club[1], club[2])
             except OSError as error:
                 raise WebError(507, "not saved: the flash refused it (%s)" % error) from None
             # On the home network, the radio starts the club's link anew.
