@@ -316,6 +316,8 @@ def test_the_radio_on_the_home_network_runs_the_club_link_beside_the_keys(club, 
     import asyncio
     import sys
 
+    from microdot.test_client import TestClient
+
     import web
     import wifi
     from test_web import FakeNetwork
@@ -341,10 +343,14 @@ def test_the_radio_on_the_home_network_runs_the_club_link_beside_the_keys(club, 
             await asyncio.sleep(0.1)
             if any(line.startswith("club: round 1") for line in rig.lines):
                 break
+        page = TestClient(radio.server, host="t4.local")
+        state = (await page.get("/api/state")).json
         radio.stop()
-        return link
+        return link, state
 
-    link = asyncio.run(evening())
+    link, state = asyncio.run(evening())
+    # The page says the board's game of the night above the score.
+    assert state["club"] == "club oakclub, round 1: Ann plays blue, Bob plays orange"
     assert "club oakclub: this board is t4; broker 127.0.0.1:%d" % club.broker.port in rig.lines
     assert "club: round 1: Ann plays blue, Bob plays orange; # starts the game" in rig.lines
     assert wait_for(lambda: link.stopped)
@@ -449,3 +455,67 @@ def test_the_directors_command_says_what_to_do_when_the_brokers_port_is_taken(tm
         " it: stop it (sudo systemctl disable --now mosquitto) or give another port"
         " (--own-broker 0.0.0.0:1884)\n" % port
     )
+
+
+def test_the_link_runs_on_micropython_in_a_thread_of_its_own(club):
+    """The same link on the MicroPython interpreter (unix port, its own _thread, usocket and
+    uselect): its pairing shown, its game keyed and sent, recorded by the club once."""
+    import os
+    import subprocess
+    import sys
+
+    from _paths import ROOT
+
+    for name in ("Ann", "Bob"):
+        club.night.add(name)
+    club.bridge.pair(["mp1"])  # retained: the board finds it when it connects
+    micropython = os.path.join(os.path.dirname(sys.executable), "micropython")
+    done = subprocess.run(
+        [micropython, "-X", "heapsize=1M", "host_tests/club_on_micropython.py",
+         str(club.broker.port), PASSWORD, "mp1", "3"],
+        cwd=ROOT, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout[-800:] + done.stderr[-800:]
+    said = done.stdout.splitlines()
+    assert "club: round 1: Ann plays blue, Bob plays orange; # starts the game" in said
+    assert "club: round 1: Ann 121, Bob 88: sent to the club" in said
+    assert "club: the result of round 1 is recorded" in said
+    assert [game[1:] for game in club.night.games()] == [(1, "mp1", "Ann", "Bob", 121, 88, 121)]
+
+
+def test_a_broker_that_never_answers_holds_up_no_key():
+    """A broker that takes the connection and never answers: the link's thread waits in its
+    connect, and meanwhile a whole game is keyed, seen to end and kept for the club."""
+    import socket
+    import threading
+
+    accepted = []
+    silent = socket.socket()
+    silent.bind(("127.0.0.1", 0))
+    silent.listen()
+    port = silent.getsockname()[1]
+
+    def take():
+        while True:
+            try:
+                connection, _ = silent.accept()
+            except OSError:
+                return
+            accepted.append(connection)
+
+    threading.Thread(target=take, daemon=True).start()
+    board = ClubBoard("t6", port)
+    try:
+        assert wait_for(lambda: len(accepted) == 1)
+        board.link.pairing = [1, "Ann", "Bob"]  # as if heard before the broker fell silent
+        assert board.play_game(seed=3) == [121, 88]
+        assert "club: round 1: Ann 121, Bob 88: sent to the club" in board.rig.lines
+        assert [fields[4:6] for fields, _ in board.link.outbox.values()] == [[121, 88]]
+        # Still the first connection, unanswered: the thread never let go of its wait.
+        assert len(accepted) == 1 and not board.link.connected
+        assert board.store.read("club.log")  # the result is on the flash
+    finally:
+        silent.close()
+        for connection in accepted:
+            connection.close()
+        board.stop()

@@ -150,6 +150,12 @@ class Board:
             "sides": list(app.side_names),
             "problems": self.kept_aside(),
         }
+        link = getattr(self.radio, "club", None)
+        if link is not None and link.pairing is not None:
+            # The club night's next game at this board (club_link), as its round was said.
+            number, blue, orange = link.pairing
+            state["club"] = "club %s, round %d: %s plays blue, %s plays orange" % (
+                link.club, number, blue, orange)  # fmt: skip
         if app.mode == 0:
             state.update(cribbage_state(game, app.overlay))
         elif game.rules is not None:

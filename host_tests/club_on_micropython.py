@@ -1,0 +1,58 @@
+# A club board on the MicroPython interpreter (unix port): the firmware's app on fake hardware,
+# its club link in a thread of MicroPython's own, umqtt.simple2 from its PyPI archive, a real
+# broker. Waits for its pairing, keys a game deal by deal, waits until the club recorded it,
+# and prints every console line. Run by host_tests/test_club_board.py:
+#   micropython host_tests/club_on_micropython.py PORT PASSWORD BOARD SEED
+import sys
+
+sys.path.insert(0, "firmware")
+sys.path.insert(0, "firmware/lib")
+sys.path.insert(0, "build/board-libs")
+sys.path.insert(0, "tools/host_shims")
+sys.path.insert(0, "host_tests/core")
+
+import time  # noqa: E402
+
+import fakes  # noqa: E402
+
+fakes.install()
+
+import club_link  # noqa: E402
+import config  # noqa: E402
+import key_player  # noqa: E402
+from board_rig import Rig  # noqa: E402
+from memstore import MemoryStore  # noqa: E402
+from shuffle import Shuffler  # noqa: E402
+
+port, password, board, seed = sys.argv[1:5]
+config.HOSTNAME = board
+config.CLUB = "oakclub"
+config.CLUB_BROKER = "127.0.0.1:" + port
+config.CLUB_PASSWORD = password
+lines = []
+rig = Rig(MemoryStore(), cfg=config, through_contacts=False)
+rig.say = lines.append
+rig.app.say = lines.append
+link = club_link.start(rig.app, config, rig.store)
+
+
+def watch_until(words, seconds=20):
+    for _ in range(seconds * 20):
+        link.watch(rig.app)
+        for line in lines:
+            if words in line:
+                return True
+        time.sleep_ms(50)
+    return False
+
+
+if watch_until("club: round 1: "):
+    rig.press("#")
+    shuffler = Shuffler(int(seed))
+    while rig.match.phase not in ("game over", "match over"):
+        key_player.play_deal(rig, shuffler, [])
+    link.watch(rig.app)
+    watch_until("is recorded")
+link.stop()
+for line in lines:
+    print(line)
