@@ -78,9 +78,11 @@ WIFI_PASSWORD = ""
 
 # -- A club night (docs/club-night.md) -------------------------------------------------------
 # With Wi-Fi on the home network, a board in a club sends its finished games to the club's
-# MQTT broker and shows its next game. CLUB is the club's name and HOSTNAME the board's, each
-# 1 to 24 letters, digits, - or _; CLUB_BROKER the broker as "host" or "host:port", and
-# CLUB_PASSWORD its password (the user "cribbage"), which the director's club.py prints.
+# MQTT broker and shows its next game. Usually set on the page; here for a first start. CLUB
+# is the club's name and CLUB_BOARD this board's (HOSTNAME when empty), each 1 to 24 letters,
+# digits, - or _; CLUB_BROKER the broker as "host" or "host:port", and CLUB_PASSWORD its
+# password (the user "cribbage"), which the director's club.py prints.
 CLUB = ""
+CLUB_BOARD = ""
 CLUB_BROKER = ""
 CLUB_PASSWORD = ""

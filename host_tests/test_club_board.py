@@ -216,13 +216,15 @@ def test_club_settings_that_cannot_be_topics_are_refused_with_their_reason():
     settings = board_settings("table 7", 1883)
     store = MemoryStore()
     assert club_link.settings(settings, store) == (
-        "the board's name (HOSTNAME) may hold only letters, digits, - and _ ('table 7')"
+        "the board's name in the club may hold only letters, digits, - and _ ('table 7')"
     )
     settings.HOSTNAME = "t7"
     settings.CLUB_BROKER = "pi.local:99999"
     assert club_link.settings(settings, store) == "the broker's port must be 1 to 65535 ('99999')"
     settings.CLUB_BROKER = "pi.local"
     assert club_link.settings(settings, store) == (CLUB, "t7", "pi.local", 1883, PASSWORD)
+    settings.CLUB_BOARD = "table-7"  # its name in the club, when not its HOSTNAME
+    assert club_link.settings(settings, store)[1] == "table-7"
     settings.CLUB = ""
     settings.CLUB_BROKER = ""
     assert club_link.settings(settings, store) is None  # no club: the link stays off

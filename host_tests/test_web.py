@@ -681,6 +681,7 @@ def test_history_and_settings_through_the_api():
         "players": 2, "target": 121, "games": 1, "brightness": 64, "colours": 0,
         "palettes": palettes, "wifi": "off", "network": "", "end_early": False,
         "skunks_double": False, "loser_deals": True, "muggins": False, "club": "", "broker": "",
+        "club_board": "cribbage",
     }  # fmt: skip
     changed = call(
         client.post("/api/settings", body={"token": client.token, "target": 61, "games": 3})
@@ -714,20 +715,25 @@ def test_history_and_settings_through_the_api():
             {"token": client.token, "club": "oak", "broker": "pi.local:0", "target": 121},
             "the broker's port must be 1 to 65535 ('0')",
         ),
+        (
+            {"token": client.token, "club": "oak", "broker": "pi.local", "club_board": ""},
+            "the board's name in the club needs 1 to 24 letters",
+        ),
     ):
         refused = call(client.post("/api/settings", body=body))
         assert (refused.status_code, refused.json) == (400, {"error": error})
     assert call(client.post("/api/settings", body={"token": "f" * 32})).status_code == 403
     assert Rig(store).app.controller.target == 61  # the refused target was not kept
     club = {"token": client.token, "club": "oakclub", "broker": "192.168.1.10:1884",
-            "club_password": "night-of-9"}  # fmt: skip
+            "club_password": "night-of-9", "club_board": "table-7"}  # fmt: skip
     joined = call(client.post("/api/settings", body=club))
-    assert (joined.json["club"], joined.json["broker"]) == ("oakclub", "192.168.1.10:1884")
+    assert (joined.json["club"], joined.json["broker"], joined.json["club_board"]) == (
+        "oakclub", "192.168.1.10:1884", "table-7")  # fmt: skip
     assert b"night-of-9" not in joined.body  # the password stays on the board
     import club_link
 
     assert club_link.settings(rig.app.config, store) == (
-        "oakclub", "cribbage", "192.168.1.10", 1884, "night-of-9")  # fmt: skip
+        "oakclub", "table-7", "192.168.1.10", 1884, "night-of-9")  # fmt: skip
     call(
         client.post(
             "/api/keys", body={"token": client.token, "keys": ["#", "#", "D", "3", "1", "#"]}

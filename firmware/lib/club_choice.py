@@ -1,8 +1,8 @@
-# The club a board plays in on a club night: the club's name, its MQTT broker and the
-# broker's password, set on the page (or in config.py for a board's first start) and kept on
-# the flash in one journal record; the password is never sent to a page or printed. Its own
-# module, read by the page (web.py) and the club link (club_link.py): the page does not load
-# the link's code to show or check a few words.
+# The club a board plays in on a club night: the club's name, its MQTT broker, the broker's
+# password and the board's own name in the club, set on the page (or in config.py for a
+# board's first start) and kept on the flash in one journal record; the password is never
+# sent to a page or printed. Its own module, read by the page (web.py) and the club link
+# (club_link.py): the page does not load the link's code to show or check a few words.
 CHOICE_FILE = "clubset.log"
 LONGEST_LABEL = 24  # a club's or a board's name: it is part of every topic
 
@@ -42,29 +42,30 @@ def _journal(store):
 
 
 def choice(config, store):
-    """(club, broker, password): as last set on the page, else config.py's (all empty: no
-    club)."""
+    """(club, broker, password, board): as last set on the page, else config.py's (club and
+    broker empty: no club); the board's name is its HOSTNAME unless one was given."""
     try:
         record = _journal(store).check()
     except OSError:
         record = None
-    if record and record.count(b"\n") == 2:
-        club, broker, password = record.decode().split("\n")
-        return club, broker, password
-    return (
-        getattr(config, "CLUB", ""),
-        getattr(config, "CLUB_BROKER", ""),
-        getattr(config, "CLUB_PASSWORD", ""),
-    )
+    if record and record.count(b"\n") == 3:
+        club, broker, password, board = record.decode().split("\n")
+    else:
+        club = getattr(config, "CLUB", "")
+        broker = getattr(config, "CLUB_BROKER", "")
+        password = getattr(config, "CLUB_PASSWORD", "")
+        board = getattr(config, "CLUB_BOARD", "")
+    return club, broker, password, board or config.HOSTNAME
 
 
-def check(club, broker, password=""):
-    """ValueError, with the words, for a club, a broker or a password that cannot be; club and
-    broker empty: no club."""
+def check(club, broker, password, board):
+    """ValueError, with the words, for a club, a broker, a password or a board's name that
+    cannot be; club and broker empty: no club."""
     if not isinstance(password, str) or len(password) > 64 or "\n" in password:
         raise ValueError("the broker's password is text of 64 letters at most")
     if club or broker:
         problem = label_problem("the club's name", club)
+        problem = problem or label_problem("the board's name in the club", board)
         if problem:
             raise ValueError(problem)
         parse_broker(broker)
@@ -72,8 +73,9 @@ def check(club, broker, password=""):
         raise ValueError("a club and its broker are text")
 
 
-def save(store, club, broker, password):
-    """Keeps the club, its broker and its password (checked first); club and broker empty
-    leave the club. OSError when the flash refuses it."""
-    check(club, broker, password)
-    _journal(store).rewrite([(club + "\n" + broker.strip() + "\n" + password).encode()])
+def save(store, club, broker, password, board):
+    """Keeps the club, its broker, its password and the board's name in it (checked first);
+    club and broker empty leave the club. OSError when the flash refuses it."""
+    check(club, broker, password, board)
+    fields = (club, broker.strip(), password, board)
+    _journal(store).rewrite(["\n".join(fields).encode()])

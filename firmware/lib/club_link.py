@@ -446,18 +446,15 @@ def _pairing(text):
 def settings(config, store):
     """(club, board, host, port, password) as set on the page or in config.py; None when no
     club is set; the words why when one is set but cannot be joined."""
-    club, broker, password = club_choice.choice(config, store)
+    club, broker, password, board = club_choice.choice(config, store)
     if not club and not broker:
         return None
-    problem = club_choice.label_problem("the club's name", club)
-    problem = problem or club_choice.label_problem("the board's name (HOSTNAME)", config.HOSTNAME)
-    if problem:
-        return problem
     try:
-        host, port = club_choice.parse_broker(broker)
+        club_choice.check(club, broker, password, board)
     except ValueError as error:
         return str(error)
-    return club, config.HOSTNAME, host, port, password
+    host, port = club_choice.parse_broker(broker)
+    return club, board, host, port, password
 
 
 def start(app, config, store):

@@ -34,7 +34,7 @@ OPTIONS = (
 SETTINGS_FIELDS = (
     "token", "players", "target", "games", "end_early", "skunks_double", "loser_deals",
     "muggins", "brightness", "colours", "wifi", "network", "password", "club", "broker",
-    "club_password",
+    "club_password", "club_board",
 )  # fmt: skip
 
 
@@ -265,7 +265,8 @@ class Board:
             "network": network,
         }
         # The club's broker password stays on the board.
-        settings["club"], settings["broker"], _ = club_choice.choice(app.config, app.store)
+        club, broker, _, board = club_choice.choice(app.config, app.store)
+        settings["club"], settings["broker"], settings["club_board"] = club, broker, board
         for option, flag in OPTIONS:
             settings[option] = bool(flags & flag)
         return settings
@@ -311,16 +312,17 @@ class Board:
         keys = app.controller if app.mode == 0 else None
         if keys is not None and wanted["players"] == 3 and keys.tracks < 3:
             raise WebError(400, "players: 3 need a board with three tracks")
-        kept_password = club_choice.choice(app.config, app.store)[2]
+        kept = club_choice.choice(app.config, app.store)
         club = (
-            body.get("club", wanted["club"]),
-            body.get("broker", wanted["broker"]),
-            body.get("club_password", kept_password),
+            body.get("club", kept[0]),
+            body.get("broker", kept[1]),
+            body.get("club_password", kept[2]),
+            body.get("club_board", kept[3]),
         )
-        new_club = "club" in body or "broker" in body or "club_password" in body
+        new_club = club != kept
         if new_club:
             try:
-                club_choice.check(club[0], club[1], club[2])
+                club_choice.check(*club)
             except ValueError as error:
                 raise WebError(400, str(error)) from None
         wifi_fields = ("wifi", "network", "password")
@@ -337,9 +339,9 @@ class Board:
             reapply = self.radio is not None
         else:
             reapply = False
-        if new_club and club != (wanted["club"], wanted["broker"], kept_password):
+        if new_club:
             try:
-                club_choice.save(app.store, club[0], club[1], club[2])
+                club_choice.save(app.store, *club)
             except OSError as error:
                 raise WebError(507, "not saved: the flash refused it (%s)" % error) from None
             # On the home network, the radio starts the club's link anew.
