@@ -9,6 +9,8 @@ import re
 import shutil
 import socket
 import time
+import urllib.error
+import urllib.request
 
 import pytest
 from microdot.test_client import TestClient
@@ -588,6 +590,21 @@ def test_the_coach_on_the_page_in_chromium(served, browser):
     wait_for(lambda: "count 0" in browser.find_element(By.TAG_NAME, "body").text)
     with sim.lock:
         assert sim.app.history.state.starter == 4 * 4 + 3
+    # In the play (the laptop's page): the pone lays a 9; the dealer taps the four cards it
+    # holds in the coach's picker and asks which to lay.
+    click_and_wait(browser, "key9")
+    for card in ("5H", "5D", "JC", "6S", "4C", "KH"):  # the six chosen before, untapped
+        tap(browser, "coach" + card)
+    for card in ("6S", "KD", "4C", "2H"):
+        tap(browser, "coach" + card)
+    tap(browser, "pegadvise")
+    import crib
+
+    expected = crib.peg_advice_lines(["6S", "KD", "4C", "2H"], ["9"], ["5S"], True)
+    wait_for(lambda: len(rows()) == 1 + len(expected))
+    assert rows()[0].text == "card net you them"
+    first = expected[0].replace(" net ", " ").replace(" (you ", " ").replace(", them ", " ")
+    assert rows()[1].text == first.rstrip(")").replace("+", "")
 
 
 def test_cards_tapped_with_their_suits_need_no_questions_at_the_show():
@@ -1093,3 +1110,61 @@ def test_a_setting_of_the_wrong_type_is_refused_and_changes_nothing():
         == 200
     )
     assert rig.match.target == 121  # the match starts with the settings as they were
+
+
+def _posted(address, path, body):
+    request = urllib.request.Request(
+        address + path.lstrip("/"), json.dumps(body).encode(), {"Content-Type": "application/json"}
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=120) as answer:
+            return answer.status, json.loads(answer.read())
+    except urllib.error.HTTPError as refused:
+        return refused.code, json.loads(refused.read())
+
+
+def test_the_laptops_coach_and_play_advice_are_on_the_simulators_page_not_the_boards(served):
+    """The board's page answers the expert coach and the play's advice with where to find them;
+    the simulator's page (the same page, on a laptop) answers both: the expert's throws as
+    tools/crib.py prints them, and the card to lay in the game's own play as
+    `crib.py peg-advice` gives it for the same cards."""
+    import crib
+
+    rig = Rig()
+    client = client_for(rig)
+    cards = ["5H", "5D", "JC", "6S", "4C", "KH"]
+    for path, body in (("/api/coach", {"cards": cards, "opponent": "expert"}),
+                       ("/api/peg-advice", {"cards": ["5H"]})):  # fmt: skip
+        refused = call(client.post(path, body=body))
+        what = "the coach against a sensible player's throw" if "coach" in path else (
+            "the play's advice")  # fmt: skip
+        assert (refused.status_code, refused.json) == (501, {"error": web.LAPTOP_ONLY % what})
+    assert call(client.post("/api/coach", body={"cards": cards, "opponent": "x"})).json == {
+        "error": "opponent: uniform or expert"
+    }
+    sim, address = served
+    status, answer = _posted(address, "/api/coach", {"cards": cards, "opponent": "expert"})
+    assert status == 200 and answer["opponent"] == "expert" and len(answer["throws"]) == 15
+    lines = crib.discard_lines(parse_many(" ".join(cards)), True, "expert")
+    for throw, line in zip(answer["throws"], lines):
+        assert line == "%s hand %.3f crib %.3f net %.3f (uniform crib %.3f net %.3f)" % (
+            " ".join(throw["thrown"]), throw["hand"], throw["crib"], throw["net"],
+            throw["uniform_crib"], throw["uniform_net"])  # fmt: skip
+    five = _posted(address, "/api/coach", {"cards": cards[:5], "opponent": "expert"})
+    assert five == (400, {"error": "cards: the 6 cards dealt (two players)"})
+    # The play: a match, the starter 5C, the pone lays a 9; the dealer asks with its four.
+    with sim.lock:
+        for key in ("#", "5", "1", "9"):
+            sim.press(key)
+        dealer_hand = ["6S", "KD", "4C", "2H"]
+    status, answer = _posted(address, "/api/peg-advice", {"cards": dealer_hand})
+    assert status == 200
+    expected = crib.peg_advice_lines(dealer_hand, ["9"], ["5C"], True)
+    assert [
+        "%s net %+.3f (you %.3f, them %.3f)" % (c["card"], c["net"], c["you"], c["them"])
+        for c in answer["cards"]
+    ] == expected
+    assert _posted(address, "/api/peg-advice", {"cards": dealer_hand[:3]}) == (
+        409, {"error": "the player to lay has laid 0 cards, so holds 4: got 3"})  # fmt: skip
+    assert _posted(address, "/api/peg-advice", {"cards": ["5C", "KD", "4C", "2H"]}) == (
+        409, {"error": "5C is the starter or laid already"})  # fmt: skip

@@ -141,13 +141,18 @@ def discard_lines(cards, dealer, opponent="uniform"):
 _EXPERT = []  # the model and its settled throws, made once a run
 
 
-def _expert_lines(cards, dealer, advice):
+def expert_rows(cards, dealer, advice=None):
+    """The coach against the expert opponent (six cards): [(thrown, hand, crib, net, the
+    uniform model's crib, its net)] best net first, as Fractions; CardError for a hand the
+    model does not cover."""
     from fractions import Fraction
 
     import coach_expert
 
     if len(cards) != 6:
         raise CardError("--opponent expert is modelled for two players: give six cards")
+    if advice is None:
+        advice = advise(cards, dealer)
     if not _EXPERT:
         model = coach_expert.Model()
         _EXPERT.append((model, coach_expert.settled(model)))
@@ -160,14 +165,18 @@ def _expert_lines(cards, dealer, advice):
         expert = cribs[tuple(sorted(thrown))]
         net = mean_hand + expert if dealer else mean_hand - expert
         was = mean_hand + uniform if dealer else mean_hand - uniform
-        rows.append((-net, " ".join(name(card, False) for card in thrown), mean_hand, expert,
-                     net, uniform, was))  # fmt: skip
+        rows.append((-net, thrown, mean_hand, expert, net, uniform, was))
     rows.sort(key=lambda row: row[0])  # stable: a tie keeps the uniform model's order
+    return [row[1:] for row in rows]
+
+
+def _expert_lines(cards, dealer, advice):
     return [
         "%s hand %.3f crib %.3f net %.3f (uniform crib %.3f net %.3f)"
-        % (thrown, float(hand), float(crib), float(net), float(uniform), float(was))
-        for _, thrown, hand, crib, net, uniform, was in rows
-    ]
+        % (" ".join(name(card, False) for card in thrown), float(hand), float(crib),
+           float(net), float(uniform), float(was))
+        for thrown, hand, crib, net, uniform, was in expert_rows(cards, dealer, advice)
+    ]  # fmt: skip
 
 
 def discard_batch(lines, dealer, out, err, opponent="uniform"):

@@ -164,3 +164,45 @@ def advise(mine, unseen, their_size, count, ranks, said_go, last, solver=None):
         found.append((rank, mean_mine, mean_theirs, mean_mine - mean_theirs))
     found.sort(key=lambda row: (-row[3], -row[1], row[0]))
     return found
+
+
+def advise_in_game(match, hand, seen=()):
+    """The advice for the player whose turn it is in a live two-player game's play (a
+    cribbage.game.Match, as the board keeps it), who holds `hand` and has also seen `seen`
+    (their throw), as cards: [(card, my points, their points, net)] best first, [] for a go.
+    ValueError, in words, when the game is not at a lay or the cards do not fit it."""
+    if getattr(match, "phase", None) != "play" or match.players != 2:
+        raise ValueError("the play's advice is for the play of a two-player game")
+    play = match.play
+    me = play.turn
+    held = 4 - play.laid[me]
+    if len(hand) != held:
+        raise ValueError(
+            "the player to lay has laid %d cards, so holds %d: got %d"
+            % (play.laid[me], held, len(hand))
+        )
+    known = {(rank, suit) for rank, suit in match.seen}
+    unseen = [4] * 13
+    for rank, _ in match.seen:  # the starter and every card laid
+        unseen[rank] -= 1
+    for card in list(hand) + list(seen):
+        if (card >> 2, card & 3) in known:
+            raise ValueError("%s is the starter or laid already" % card_name(card))
+        known.add((card >> 2, card & 3))
+        unseen[card >> 2] -= 1
+    if min(unseen) < 0:
+        raise ValueError("more than four cards of a rank between the game and the cards given")
+    said_go = (play.said_go[me], play.said_go[1 - me])
+    last = -1 if not play.ranks else (0 if play.last_seat == me else 1)
+    ranks = [card >> 2 for card in hand]
+    advice = advise(ranks, unseen, 4 - play.laid[1 - me], play.count, play.ranks, said_go, last)
+    return [
+        ([card for card in hand if card >> 2 == rank][0], mine, theirs, net)
+        for rank, mine, theirs, net in advice
+    ]
+
+
+def card_name(card):
+    from cards import name
+
+    return name(card, False)

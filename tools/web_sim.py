@@ -34,13 +34,56 @@ def free_port(wanted):
     raise SystemExit("error: ports %d to %d are all taken" % (wanted, wanted + 19))
 
 
+def _3(fraction):
+    return round(float(fraction), 3)
+
+
+async def _in_thread(work, *args):
+    import asyncio
+
+    return await asyncio.get_running_loop().run_in_executor(None, work, *args)
+
+
 def serve(sim, port, lock):
     """Starts the server in a thread; returns the microdot app (shutdown() stops it)."""
+    from cards import name
     from web import Board, make_server
+    from web_http import WebError
 
     class SimulatedBoard(Board):
         def acted(self):
             sim.wait(20)  # the LEDs follow at once, as after a key on the board
+
+        async def expert_coach(self, cards, pone):
+            # The laptop's coach (tools/crib.py), in a worker thread: the simulator's keys
+            # and page go on meanwhile.
+            import crib
+
+            rows = await _in_thread(crib.expert_rows, cards, not pone)
+            return {"opponent": "expert", "throws": [
+                {"thrown": [name(card, False) for card in thrown], "hand": _3(hand),
+                 "crib": _3(expert), "net": _3(net), "uniform_crib": _3(uniform),
+                 "uniform_net": _3(was)}
+                for thrown, hand, expert, net, uniform, was in rows
+            ]}  # fmt: skip
+
+        async def peg_advice(self, cards, seen):
+            import copy
+
+            from peg_advice import advise_in_game
+
+            with lock:
+                match = copy.deepcopy(sim.app.history.state)
+            try:
+                rows = await _in_thread(advise_in_game, match, cards, seen)
+            except ValueError as error:
+                raise WebError(409, str(error)) from None
+            if not rows:
+                return {"cards": [], "go": "no card you hold fits at %d" % match.play.count}
+            return {"cards": [
+                {"card": name(card, False), "net": _3(net), "you": _3(mine), "them": _3(theirs)}
+                for card, mine, theirs, net in rows
+            ]}  # fmt: skip
 
     class PageRadio:
         """wifi.Radio's part the keys use (hold 0, hold 9), for a page served here."""

@@ -491,6 +491,15 @@ class Board:
         """After the page acted on the game (the simulator repaints here; the board's own
         loop repaints within 20 ms)."""
 
+    async def expert_coach(self, cards, pone):
+        """The coach against a thinking opponent: a laptop's work (the simulator's page
+        answers it), refused on the board with where to find it."""
+        raise WebError(501, LAPTOP_ONLY % "the coach against a sensible player's throw")
+
+    async def peg_advice(self, cards, seen):
+        """Which card to lay now, in the game's play: a laptop's work, as expert_coach."""
+        raise WebError(501, LAPTOP_ONLY % "the play's advice")
+
 
 def cribbage_state(match, overlay):
     state = {"phase": match.phase, "prompt": overlay.prompt}
@@ -529,10 +538,18 @@ def checked_keys(body):
     return keys
 
 
-def checked_cards(body):
-    texts = body.get("cards")
-    if not isinstance(texts, list) or not 5 <= len(texts) <= 6:
-        raise WebError(400, "cards: the 6 (or 5) cards dealt")
+# The expert opponent's tables and the play's search need a laptop's memory and speed
+# (tools/coach_expert.py, tools/peg_advice.py): the simulator's page has them.
+LAPTOP_ONLY = (
+    "%s is worked out on a laptop: open this page in the simulator (bash tools/run with no"
+    " board attached) or use tools/crib.py; the board's own coach takes any two cards thrown"
+)
+
+
+def checked_cards(body, field="cards", least=5, most=6, what="the 6 (or 5) cards dealt"):
+    texts = body.get(field)
+    if not isinstance(texts, list) or not least <= len(texts) <= most:
+        raise WebError(400, "%s: %s" % (field, what))
     if not isinstance(body.get("pone", False), bool):
         raise WebError(400, "pone: true or false")
     cards = []
@@ -723,7 +740,13 @@ def make_server(board):
         # Loaded on the first question only: its show table is 6 KB.
         from cribbage.discard import ranked, throws
 
-        body = read_body(request, ("cards", "pone"))
+        body = read_body(request, ("cards", "pone", "opponent"))
+        opponent = body.get("opponent", "uniform")
+        if opponent not in ("uniform", "expert"):
+            raise WebError(400, "opponent: uniform or expert")
+        if opponent == "expert":
+            cards = checked_cards(body, least=6, what="the 6 cards dealt (two players)")
+            return await board.expert_coach(cards, body.get("pone", False))
         found = []
         for throw in throws(checked_cards(body)):
             found.append(throw)
@@ -742,6 +765,15 @@ def make_server(board):
                 }
             )
         return {"throws": answer}
+
+    @server.post("/api/peg-advice")
+    @refusing
+    async def peg_advice(request):
+        # Private to the phone that asks, as the coach: the game is read, never changed.
+        body = read_body(request, ("cards", "seen"))
+        cards = checked_cards(body, least=1, most=4, what="the 1 to 4 cards you hold")
+        seen = checked_cards(body, "seen", 0, 2, "your 2 thrown cards") if "seen" in body else []
+        return await board.peg_advice(cards, seen)
 
     @server.post("/api/undo")
     @refusing
