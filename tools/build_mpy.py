@@ -115,17 +115,10 @@ def build_microdot(out_dir):
     except ImportError:
         raise SystemExit("microdot is not installed: run 'bash tools/check' once") from None
     package = os.path.dirname(microdot.__file__)
-    written = []
-    for name in MICRODOT_MODULES:
-        compiled = "lib/microdot/" + name[:-3] + ".mpy"
-        target = os.path.join(out_dir, compiled)
-        os.makedirs(os.path.dirname(target), exist_ok=True)
-        command = mpy_cross_command() + [OPTIMISE, "-march=" + MARCH, "-o", target, name]
-        result = subprocess.run(command, cwd=package, capture_output=True, text=True)
-        if result.returncode:
-            raise SystemExit("mpy-cross failed on microdot/%s:\n%s" % (name, result.stderr))
-        written.append(compiled)
-    return written
+    return compile_library(
+        package, [(name, "lib/microdot/" + name[:-3] + ".mpy") for name in MICRODOT_MODULES],
+        out_dir, "microdot/",
+    )  # fmt: skip
 
 
 def build_board_libs(out_dir):
@@ -133,15 +126,23 @@ def build_board_libs(out_dir):
     import board_libs
 
     folder = board_libs.ensure()
+    modules = [
+        (path[len("lib/") : -len(".mpy")] + ".py", path) for path in board_libs.BOARD_MODULES
+    ]
+    return compile_library(folder, modules, out_dir)
+
+
+def compile_library(folder, modules, out_dir, shown=""):
+    """A library's modules, [(source under folder, board path of its .mpy)], compiled for the
+    board; the board paths written."""
     written = []
-    for compiled in board_libs.BOARD_MODULES:
-        name = compiled[len("lib/") : -len(".mpy")] + ".py"
+    for source, compiled in modules:
         target = os.path.join(out_dir, compiled)
         os.makedirs(os.path.dirname(target), exist_ok=True)
-        command = mpy_cross_command() + [OPTIMISE, "-march=" + MARCH, "-o", target, name]
+        command = mpy_cross_command() + [OPTIMISE, "-march=" + MARCH, "-o", target, source]
         result = subprocess.run(command, cwd=folder, capture_output=True, text=True)
         if result.returncode:
-            raise SystemExit("mpy-cross failed on %s:\n%s" % (name, result.stderr))
+            raise SystemExit("mpy-cross failed on %s%s:\n%s" % (shown, source, result.stderr))
         written.append(compiled)
     return written
 
