@@ -521,3 +521,31 @@ def test_a_broker_that_never_answers_holds_up_no_key():
         for connection in accepted:
             connection.close()
         board.stop()
+
+
+def test_a_compacted_club_journal_still_knows_the_game_it_sent(club, monkeypatch):
+    """Once every result is recorded the club journal is cut down to the last one: after a
+    power cut, the game still over on the board is known as sent, not sent again."""
+    import club_link
+
+    monkeypatch.setattr(club_link, "_RECORDS_BEFORE_COMPACTING", 1)
+    for name in ("Ann", "Bob"):
+        club.night.add(name)
+    board = ClubBoard("t7", club.broker.port)
+    assert board.watch_until(lambda: board.said("connected to the club's broker"))
+    club.bridge.pair(["t7"])
+    assert board.watch_until(lambda: board.said("club: round 1: Ann plays blue"))
+    board.play_game(seed=3)
+    assert board.watch_until(lambda: board.said("club: the result of round 1 is recorded"))
+    assert board.link.records == 3  # compacted: the result, that it was recorded, the pairing
+    store = board.power_cut()
+    board = ClubBoard("t7", club.broker.port, store)
+    try:
+        assert board.rig.match.phase == "match over"  # the game, still on the board
+        assert board.watch_until(lambda: board.said("connected to the club's broker"))
+        for _ in range(10):
+            board.link.watch(board.rig.app)
+        assert not board.said("sent to the club") and not board.said("not paired")
+        assert board.link.outbox == {} and len(club.night.games()) == 1
+    finally:
+        board.stop()

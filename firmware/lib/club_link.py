@@ -71,6 +71,7 @@ class ClubLink:
         self.pairing = None  # [round, player a, player b], the latest
         self.used_round = 0  # the round of the last game sent
         self.last_game = None  # [match number, games played] of the last game sent
+        self.last_sent = None  # its stored fields
         self.seen_game = None  # the finished game watch() saw last
         self.shown = None  # the state watch() handed the thread last
         self.records = 0
@@ -93,6 +94,7 @@ class ClubLink:
             if kind == 82:  # R
                 fields = json.loads(value)
                 self.outbox[fields[0]] = [fields, None]
+                self.last_sent = fields
                 self.used_round = fields[1]
                 self.last_game = fields[9:11]
             elif kind == 68:  # D
@@ -112,11 +114,13 @@ class ClubLink:
         return True
 
     def _compact(self):
-        # Once every result is recorded, the journal keeps the last one (and that it was
-        # recorded: which game it was, and that its pairing is used) and the latest pairing.
-        if self.outbox or self.records < _RECORDS_BEFORE_COMPACTING or self.last_game is None:
+        # Once every result is recorded, the journal keeps the last one and that it was
+        # recorded (after a restart: which game was sent last, and that its pairing is used)
+        # and the latest pairing.
+        if self.outbox or self.records < _RECORDS_BEFORE_COMPACTING or self.last_sent is None:
             return
-        kept = []
+        last = self.last_sent
+        kept = [b"R" + json.dumps(last).encode(), b"D" + last[0].encode()]
         if self.pairing is not None:
             kept.append(b"P" + json.dumps(self.pairing).encode())
         try:
@@ -124,8 +128,6 @@ class ClubLink:
         except OSError:
             return  # kept as it is: it reads back the same
         self.records = len(kept)
-        self.last_game = None  # known again from the next game sent
-        self.used_round = self.pairing[0] if self.pairing is not None else 0
 
     # -- watch(): beside the keys ---------------------------------------------------------
 
@@ -198,6 +200,7 @@ class ClubLink:
         if not self._write(b"R" + json.dumps(fields).encode()):
             app.overlay.flash_error(app.overlay.now)
             return
+        self.last_sent = fields
         self.used_round = pairing[0]
         self.last_game = game
         with self.lock:
