@@ -549,3 +549,32 @@ def test_a_compacted_club_journal_still_knows_the_game_it_sent(club, monkeypatch
         assert board.link.outbox == {} and len(club.night.games()) == 1
     finally:
         board.stop()
+
+
+def test_a_game_under_way_when_the_next_round_is_paired_is_sent_for_its_own_round(club):
+    for name in ("Ann", "Bob"):
+        club.night.add(name)
+    board = ClubBoard("t8", club.broker.port)
+    try:
+        assert board.watch_until(lambda: board.said("connected to the club's broker"))
+        club.bridge.pair(["t8"])
+        assert board.watch_until(lambda: board.said("club: round 1: Ann plays blue"))
+        board.rig.press("#")
+        shuffler = Shuffler(3)
+        for _ in range(2):
+            key_player.play_deal(board.rig, shuffler, [])
+        club.bridge.pair(["t8"])  # the director pairs round 2 before this game is over
+        assert board.watch_until(lambda: board.said("club: round 2: "))
+        while board.rig.match.phase not in (GAME_OVER, MATCH_OVER):
+            key_player.play_deal(board.rig, shuffler, [])
+        assert board.said("club: round 1: Ann 121, Bob 88: sent to the club")
+        assert board.watch_until(lambda: board.said("club: the result of round 1 is recorded"))
+        second = board.play_game(seed=11)  # the next game is round 2's
+        blue, orange = club.bridge.night.db.execute(
+            "SELECT player_a, player_b FROM tables WHERE round = 2").fetchone()  # fmt: skip
+        assert board.said("club: round 2: %s %d, %s %d: sent to the club" % (
+            blue, second[0], orange, second[1]))  # fmt: skip
+        assert board.watch_until(lambda: board.said("club: the result of round 2 is recorded"))
+        assert [game[1] for game in club.night.games()] == [1, 2]
+    finally:
+        board.stop()

@@ -73,6 +73,8 @@ class ClubLink:
         self.last_game = None  # [match number, games played] of the last game sent
         self.last_sent = None  # its stored fields
         self.seen_game = None  # the finished game watch() saw last
+        self.playing = None  # the game in play watch() saw begin, and the pairing then known
+        self.bound = None
         self.shown = None  # the state watch() handed the thread last
         self.records = 0
         self._load()
@@ -150,8 +152,14 @@ class ClubLink:
             return
         match = app.history.state
         phase = match.phase
-        if phase == GAME_OVER or phase == MATCH_OVER:
-            game = [match.match_number, match.games_played]
+        game = None if phase is None else [match.match_number, match.games_played]
+        if phase is not None and phase != GAME_OVER and phase != MATCH_OVER:
+            if game != self.playing:
+                # A game began: it is the game of the pairing known now (should the club
+                # pair the next round before it ends, that pairing waits for the next game).
+                self.playing = game
+                self.bound = self.pairing
+        elif phase is not None:
             if game != self.seen_game and match.players == 2:
                 self.seen_game = game
                 if game != self.last_game:
@@ -188,7 +196,11 @@ class ClubLink:
         app.overlay.spell(bytes(digits), app.overlay.now)
 
     def _finished(self, app, match, game):
-        pairing = self.pairing
+        # The pairing known when the game began (in play it had one game fewer played); else
+        # (the club paired late) the one known now.
+        pairing = self.bound if self.playing == [game[0], game[1] - 1] else None
+        if pairing is None or pairing[0] == self.used_round:
+            pairing = self.pairing
         if pairing is None or pairing[0] == self.used_round:
             app.tell("club: this game was not paired by the club, so it is not sent")
             return
