@@ -122,14 +122,21 @@ def club(tmp_path):
     broker.stop()
 
 
+def paired_board(club, name):
+    """Ann and Bob on tonight's list, a board called `name` connected to the club's broker,
+    and round 1 paired on it and heard there."""
+    for player in ("Ann", "Bob"):
+        club.night.add(player)
+    board = ClubBoard(name, club.broker.port)
+    assert board.watch_until(lambda: board.said("connected to the club's broker"))
+    club.bridge.pair([name])
+    assert board.watch_until(lambda: board.said("club: round 1: "))
+    return board
+
+
 def test_a_board_shows_its_pairing_sends_its_game_and_keeps_it_until_recorded(club):
-    club.night.add("Ann")
-    club.night.add("Bob")
-    board = ClubBoard("t1", club.broker.port)
+    board = paired_board(club, "t1")
     try:
-        assert board.watch_until(lambda: board.said("connected to the club's broker"))
-        club.bridge.pair(["t1"])
-        assert board.watch_until(lambda: board.said("club: round 1"))
         assert "club: round 1: Ann plays blue, Bob plays orange; # starts the game" in (
             board.rig.lines
         )
@@ -173,12 +180,8 @@ def test_a_board_shows_its_pairing_sends_its_game_and_keeps_it_until_recorded(cl
 
 
 def test_a_result_outlives_a_broker_outage_and_a_power_cut_and_counts_once(club):
-    for name in ("Ann", "Bob"):
-        club.night.add(name)
-    board = ClubBoard("t2", club.broker.port)
-    assert board.watch_until(lambda: board.said("connected to the club's broker"))
-    club.bridge.pair(["t2"])
-    assert board.watch_until(lambda: board.said("club: round 1: Ann plays blue"))
+    board = paired_board(club, "t2")
+    assert board.said("club: round 1: Ann plays blue")
     club.broker.stop()
     assert board.watch_until(lambda: board.said("the broker is gone"))
     assert board.play_game(seed=11) == [100, 121]
@@ -532,12 +535,8 @@ def test_a_compacted_club_journal_still_knows_the_game_it_sent(club, monkeypatch
     import club_link
 
     monkeypatch.setattr(club_link, "_RECORDS_BEFORE_COMPACTING", 1)
-    for name in ("Ann", "Bob"):
-        club.night.add(name)
-    board = ClubBoard("t7", club.broker.port)
-    assert board.watch_until(lambda: board.said("connected to the club's broker"))
-    club.bridge.pair(["t7"])
-    assert board.watch_until(lambda: board.said("club: round 1: Ann plays blue"))
+    board = paired_board(club, "t7")
+    assert board.said("club: round 1: Ann plays blue")
     board.play_game(seed=3)
     assert board.watch_until(lambda: board.said("club: the result of round 1 is recorded"))
     assert board.link.records == 3  # compacted: the result, that it was recorded, the pairing
@@ -555,13 +554,9 @@ def test_a_compacted_club_journal_still_knows_the_game_it_sent(club, monkeypatch
 
 
 def test_a_game_under_way_when_the_next_round_is_paired_is_sent_for_its_own_round(club):
-    for name in ("Ann", "Bob"):
-        club.night.add(name)
-    board = ClubBoard("t8", club.broker.port)
+    board = paired_board(club, "t8")
     try:
-        assert board.watch_until(lambda: board.said("connected to the club's broker"))
-        club.bridge.pair(["t8"])
-        assert board.watch_until(lambda: board.said("club: round 1: Ann plays blue"))
+        assert board.said("club: round 1: Ann plays blue")
         board.rig.press("#")
         shuffler = Shuffler(3)
         for _ in range(2):

@@ -18,7 +18,7 @@ from fractions import Fraction
 from math import comb
 
 import _paths  # noqa: F401
-from cards import VALUES
+from cards import VALUES, name
 from cribbage.pegging import LIMIT, PAIR_POINTS, pairs_at_end, run_length
 
 _SCORED = {}  # ranks laid since the count began -> what the last one scored
@@ -187,7 +187,7 @@ def advise_in_game(match, hand, seen=()):
         unseen[rank] -= 1
     for card in list(hand) + list(seen):
         if (card >> 2, card & 3) in known:
-            raise ValueError("%s is the starter or laid already" % card_name(card))
+            raise ValueError("%s is the starter or laid already" % name(card, False))
         known.add((card >> 2, card & 3))
         unseen[card >> 2] -= 1
     if min(unseen) < 0:
@@ -200,9 +200,3 @@ def advise_in_game(match, hand, seen=()):
         ([card for card in hand if card >> 2 == rank][0], mine, theirs, net)
         for rank, mine, theirs, net in advice
     ]
-
-
-def card_name(card):
-    from cards import name
-
-    return name(card, False)

@@ -12,7 +12,10 @@ import _thread
 import json
 import os
 
+from utime import sleep_ms, ticks_ms  # umqtt's clock (on CPython, the host's stand-in)
+
 import club_choice
+from clock import ticks_diff
 from cribbage.game import GAME_OVER, MATCH_OVER
 from journal import Journal
 from micropython import const
@@ -29,31 +32,12 @@ USER = b"cribbage"  # the broker's account for the boards (tools/broker.py's USE
 HA_PREFIX = "homeassistant"  # Home Assistant's discovery prefix, its default
 
 
-def _sleep_ms(ms):
-    import time
-
-    sleep_ms = getattr(time, "sleep_ms", None)
-    if sleep_ms is None:
-        time.sleep(ms / 1000)  # CPython counts in seconds
-    else:
-        sleep_ms(ms)
-
-
-def _ticks_ms():
-    import utime  # umqtt's clock (on CPython, the host's stand-in)
-
-    return utime.ticks_ms()
-
-
-def topic(club, board, leaf):
-    return "cribbage/%s/%s/%s" % (club, board, leaf)
-
-
 class ClubLink:
     def __init__(self, store, club, board, host, port, say, password=""):
         self.club = club
         self.password = password  # the broker's, with the user USER; never said
         self.board = board
+        self.where = "cribbage/%s/%s/" % (club, board)  # the board's topics: where + leaf
         self.host = host
         self.port = port
         self.say = say
@@ -69,9 +53,9 @@ class ClubLink:
         self.say_offline = True
         # The loop's own:
         self.pairing = None  # [round, player a, player b], the latest
-        self.used_round = 0  # the round of the last game sent
-        self.last_game = None  # [match number, games played] of the last game sent
-        self.last_sent = None  # its stored fields
+        # The last game sent, as stored: its round (fields[1]) is the pairing used, its
+        # [match number, games played] (fields[9:11]) the game.
+        self.last_sent = None
         self.seen_game = None  # the finished game watch() saw last
         self.playing = None  # the game in play watch() saw begin, and the pairing then known
         self.bound = None
@@ -97,8 +81,6 @@ class ClubLink:
                 fields = json.loads(value)
                 self.outbox[fields[0]] = [fields, None]
                 self.last_sent = fields
-                self.used_round = fields[1]
-                self.last_game = fields[9:11]
             elif kind == 68:  # D
                 self.outbox.pop(value.decode(), None)
             elif kind == 80:  # P
@@ -162,7 +144,7 @@ class ClubLink:
         elif phase is not None:
             if game != self.seen_game and match.players == 2:
                 self.seen_game = game
-                if game != self.last_game:
+                if self.last_sent is None or game != self.last_sent[9:11]:
                     self._finished(app, match, game)
         state = {"mode": "cribbage", "phase": phase or "new match"}
         if phase is not None:
@@ -196,12 +178,8 @@ class ClubLink:
         app.overlay.spell(bytes(digits), app.overlay.now)
 
     def _finished(self, app, match, game):
-        # The pairing known when the game began (in play it had one game fewer played); else
-        # (the club paired late) the one known now.
-        pairing = self.bound if self.playing == [game[0], game[1] - 1] else None
-        if pairing is None or pairing[0] == self.used_round:
-            pairing = self.pairing
-        if pairing is None or pairing[0] == self.used_round:
+        pairing = self._pairing_for(game)
+        if pairing is None:
             app.tell("club: this game was not paired by the club, so it is not sent")
             return
         grade = match.game_marks[-1]
@@ -213,14 +191,22 @@ class ClubLink:
             app.overlay.flash_error(app.overlay.now)
             return
         self.last_sent = fields
-        self.used_round = pairing[0]
-        self.last_game = game
         with self.lock:
             self.outbox[token] = [fields, None]
         app.tell(
             "club: round %d: %s %d, %s %d: sent to the club"
             % (pairing[0], pairing[1], match.front[0], pairing[2], match.front[1])
         )
+
+    def _pairing_for(self, game):
+        """The pairing a game that has just ended is sent for, or None: the one known when it
+        began (in play it had one game fewer played), else (the club paired late) the one
+        known now; never one whose game was sent already."""
+        began = self.bound if self.playing == [game[0], game[1] - 1] else None
+        for pairing in (began, self.pairing):
+            if pairing is not None and (self.last_sent is None or pairing[0] != self.last_sent[1]):
+                return pairing
+        return None
 
     # -- the network thread -----------------------------------------------------------------
 
@@ -240,7 +226,7 @@ class ClubLink:
         self.running = False
         waited = 0
         while not self.stopped and waited < wait_ms:
-            _sleep_ms(20)
+            sleep_ms(20)
             waited += 20
         return self.stopped
 
@@ -272,7 +258,7 @@ class ClubLink:
 
     def _wait(self, ms):
         while ms > 0 and self.running:
-            _sleep_ms(50)
+            sleep_ms(50)
             ms -= 50
 
     def _hear(self, kind, value):
@@ -282,7 +268,7 @@ class ClubLink:
     def _connect(self, failures):
         from umqtt.simple2 import MQTTClient
 
-        where = topic(self.club, self.board, "")
+        where = self.where
         client = MQTTClient(
             ("cribbage-%s-%s" % (self.club, self.board)).encode(),
             self.host,
@@ -331,8 +317,7 @@ class ClubLink:
 
     def _sign_off(self, client):
         try:
-            where = topic(self.club, self.board, "availability").encode()
-            client.publish(where, b"offline", retain=True, qos=1)
+            client.publish((self.where + "availability").encode(), b"offline", True, 1)
             client.disconnect()
         except Exception:  # noqa: BLE001  (leaving anyway: the will says offline)
             self._drop(client)
@@ -344,30 +329,25 @@ class ClubLink:
             for _ in range(8):
                 if client.check_msg() is None:
                     break
-        now = _ticks_ms()
+        now = ticks_ms()
         with self.lock:
             due = [
                 entry[0]
                 for entry in self.outbox.values()
-                if entry[1] is None or _ticks_diff(now, entry[1]) >= RESEND_MS
+                if entry[1] is None or ticks_diff(now, entry[1]) >= RESEND_MS
             ]
             for fields in due:
                 self.outbox[fields[0]][1] = now
             state = self.state
             self.state = None
         for fields in due:
-            client.publish(self._result_topic, self._result(fields), qos=1)
+            client.publish((self.where + "result").encode(), self._result(fields), qos=1)
         if state is not None:
-            where = topic(self.club, self.board, "state").encode()
-            client.publish(where, state.encode(), retain=True, qos=1)
-        if _ticks_diff(now, client.last_ping) >= KEEPALIVE_S * 500:
+            client.publish((self.where + "state").encode(), state.encode(), retain=True, qos=1)
+        if ticks_diff(now, client.last_ping) >= KEEPALIVE_S * 500:
             client.ping()
-        if _ticks_diff(now, client.last_cpacket) >= KEEPALIVE_S * 1500:
+        if ticks_diff(now, client.last_cpacket) >= KEEPALIVE_S * 1500:
             raise OSError("no answer for %d s" % (KEEPALIVE_S * 3 // 2))
-
-    @property
-    def _result_topic(self):
-        return topic(self.club, self.board, "result").encode()
 
     def _result(self, fields):
         token, number, blue, orange, score_blue, score_orange, target, skunk, first, _, _ = fields
@@ -406,7 +386,7 @@ class ClubLink:
         # Home Assistant's MQTT discovery (retained): a sensor for each side's score and one
         # for the game, all from the state topic, on one device, offline with the board.
         unique = "cribbage_%s_%s" % (self.club, self.board)
-        where = topic(self.club, self.board, "")
+        where = self.where
         for key, name, template in (
             ("score_blue", "Blue score", "{{ value_json.scores[0] }}"),
             ("score_orange", "Orange score", "{{ value_json.scores[1] }}"),
@@ -426,12 +406,6 @@ class ClubLink:
             }
             config_topic = "%s/sensor/%s/%s/config" % (HA_PREFIX, unique, key)
             client.publish(config_topic.encode(), json.dumps(config).encode(), retain=True, qos=1)
-
-
-def _ticks_diff(later, earlier):
-    from clock import ticks_diff
-
-    return ticks_diff(later, earlier)
 
 
 def _why(error):
