@@ -563,16 +563,41 @@ def test_a_game_under_way_when_the_next_round_is_paired_is_sent_for_its_own_roun
             key_player.play_deal(board.rig, shuffler, [])
         club.bridge.pair(["t8"])  # the director pairs round 2 before this game is over
         assert board.watch_until(lambda: board.said("club: round 2: "))
+        heard = [line for line in board.rig.lines if line.startswith("club: round 2: ")]
+        blue, orange = club.bridge.night.db.execute(
+            "SELECT player_a, player_b FROM tables WHERE round = 2").fetchone()  # fmt: skip
+        assert heard == ["club: round 2: %s plays blue, %s plays orange; it is this board's"
+                         " next game, once this one is over" % (blue, orange)]  # fmt: skip
         while board.rig.match.phase not in (GAME_OVER, MATCH_OVER):
             key_player.play_deal(board.rig, shuffler, [])
         assert board.said("club: round 1: Ann 121, Bob 88: sent to the club")
         assert board.watch_until(lambda: board.said("club: the result of round 1 is recorded"))
         second = board.play_game(seed=11)  # the next game is round 2's
-        blue, orange = club.bridge.night.db.execute(
-            "SELECT player_a, player_b FROM tables WHERE round = 2").fetchone()  # fmt: skip
         assert board.said("club: round 2: %s %d, %s %d: sent to the club" % (
             blue, second[0], orange, second[1]))  # fmt: skip
         assert board.watch_until(lambda: board.said("club: the result of round 2 is recorded"))
         assert [game[1] for game in club.night.games()] == [1, 2]
+    finally:
+        board.stop()
+
+
+def test_a_pairing_heard_in_makao_says_how_to_reach_the_game_and_the_keys_do_it(club):
+    for name in ("Ann", "Bob"):
+        club.night.add(name)
+    board = ClubBoard("t9", club.broker.port)
+    try:
+        assert board.watch_until(lambda: board.said("connected to the club's broker"))
+        board.rig.hold("D")  # Makao
+        assert board.rig.app.mode == 1 and board.said("mode: makao")
+        club.bridge.pair(["t9"])
+        assert board.watch_until(lambda: board.said("club: round 1: "))
+        told = "club: round 1: Ann plays blue, Bob plays orange; hold D until cribbage, then #"
+        assert told + " starts the game" in board.rig.lines
+        # Followed as it says: hold D until the board says cribbage, then #.
+        while board.rig.app.mode != 0:
+            board.rig.hold("D")
+        assert board.said("mode: cribbage")
+        board.rig.press("#")
+        assert board.rig.match.phase == "cut"  # the game has begun: the starter is next
     finally:
         board.stop()

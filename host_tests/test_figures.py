@@ -63,3 +63,17 @@ def test_the_club_nights_heap_in_its_guide_is_the_measured_one():
         " %.1f KB in all" % (code, data, code + data)
     ) in text
     assert "The game booted in cribbage takes %.1f KB" % game in text
+
+
+def test_the_heap_the_docs_say_the_page_needs_is_wifi_needs_heap():
+    """hardware/README.md and docs/web-page.md quote wifi.NEEDS_HEAP in KB."""
+    import os
+
+    import wifi
+    from _paths import ROOT
+
+    quoted = "%d KB" % (wifi.NEEDS_HEAP // 1024)
+    for page in ("hardware/README.md", "docs/web-page.md"):
+        with open(os.path.join(ROOT, page), encoding="utf-8") as text:
+            words = " ".join(text.read().split())
+        assert ("NEEDS_HEAP` (" + quoted in words) or ("less than " + quoted in words), page

@@ -168,9 +168,16 @@ class ClubLink:
         if not self._write(b"P" + json.dumps(pairing).encode()):
             return
         self.pairing = pairing
+        # What starts that game from here: # only where # begins a game (no game under way).
+        if app.mode != 0:
+            start = "hold D until cribbage, then # starts the game"
+        elif app.history.state.phase in (None, GAME_OVER, MATCH_OVER):
+            start = "# starts the game"
+        else:
+            start = "it is this board's next game, once this one is over"
         app.tell(
-            "club: round %d: %s plays blue, %s plays orange; # starts the game"
-            % (pairing[0], pairing[1], pairing[2])
+            "club: round %d: %s plays blue, %s plays orange; %s"
+            % (pairing[0], pairing[1], pairing[2], start)
         )
         digits = bytearray(str(pairing[0]).encode())
         for index in range(len(digits)):
