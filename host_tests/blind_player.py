@@ -135,9 +135,21 @@ class Table:
 
 
 class Blind:
-    def __init__(self, store, seed, players=2, points_deals=0.15, slips=0.06, cuts=0.03):
+    def __init__(
+        self,
+        store,
+        seed,
+        players=2,
+        points_deals=0.15,
+        slips=0.06,
+        cuts=0.03,
+        games=1,
+        target=121,
+        cfg=None,
+    ):
         self.store = store
-        self.rig = drivers.fast_rig(store)
+        self.cfg = cfg  # a three-track board's for three players
+        self.rig = drivers.fast_rig(store, cfg=cfg)
         self.rig.app.paint(1000)
         self.random = Shuffler(seed)
         self.players = players
@@ -152,6 +164,11 @@ class Blind:
         self.take_backs = 0
         self.prompts = set()
         self.table = None
+        self.games = games  # the games a match is set to (C)
+        self.target = target  # the points a game is set to (B)
+        self.extra_games = 0  # games played past the set number, the match level at the top
+        self.games_won = []
+        self.results = []  # each game's result line, as the board said it
 
     def chance(self, p):
         return self.random.below(10000) < p * 10000
@@ -204,7 +221,9 @@ class Blind:
         return state, words
 
     def restart(self):
-        self.rig = drivers.fast_rig(self.store)
+        heard = self.rig.lines  # what was said before the cut was heard at the table
+        self.rig = drivers.fast_rig(self.store, cfg=self.cfg)
+        self.rig.lines[:0] = heard[-(40 - len(self.rig.lines)) :]
         self.rig.app.paint(self.now)
         self.restarts += 1
 
@@ -230,9 +249,27 @@ class Blind:
                 said = self.press("A")
                 assert said[0].startswith("next match: "), said
                 state, words = self.seen()
-            self.press("#")
+            while "B target (%d)" % self.target not in words:
+                said = self.press("B")
+                assert said[0].startswith("next match: "), said
+                state, words = self.seen()
+            while "C games (%d)" % self.games not in words:
+                said = self.press("C")
+                assert said[0].startswith("next match: "), said
+                state, words = self.seen()
+            said = self.press("#")
+            first = "blue (the dealer)" if self.players == 4 else "blue"
+            assert said[0] == "new match: %d players, %s points, %d game%s; %s deals first%s" % (
+                self.players,
+                re.search(r"B target \((\d+)\)", words).group(1),
+                self.games,
+                "" if self.games == 1 else "s",
+                first,
+                " (the deal passes left, so the sides take turns)" if self.players == 4 else "",
+            ), said
             target = int(re.search(r"B target \((\d+)\)", words).group(1))
             self.table = Table(self.players, target)
+            self.games_won = [0] * self.table.sides
             self.dealer = self.first_dealer = 0  # the board's first dealer of a match
             self.play_game(deals)
 
@@ -245,16 +282,61 @@ class Blind:
                     and state["front"][self.table.winner] == self.table.target
                 )
                 assert state["front"] == self.table.score, (state["front"], self.table.score)
-                self.press("#")
+                self.check_result(over=False)
+                said = self.press("#")
                 self.next_first_dealer()
+                self.check_next_game(said[0])
                 self.table = Table(self.players, self.table.target)
                 continue
             if words.startswith("new match: "):
                 assert self.table.winner >= 0 and state["front"] == self.table.score
+                self.check_result(over=True)
                 return
             if self.deals >= deals:
                 return
             self.play_deal()
+
+    def check_result(self, over):
+        """The game's result in words: the winner, its score and the best loser's, each
+        skunked loser; the match's winner, or why another game is played."""
+        table = self.table
+        winner = table.winner
+        self.games_won[winner] += 1
+        losers = [table.score[side] for side in range(table.sides) if side != winner]
+        line = "%s wins the game %d-%d" % (COLOURS[winner], table.target, max(losers))
+        skunk = 91 if table.target == 121 else 31
+        double = 61 if table.target == 121 else 0
+        for side in range(table.sides):
+            if side != winner and table.score[side] < skunk:
+                grade = "double skunk" if table.score[side] < double else "skunk"
+                line += ", %s %s" % (COLOURS[side], grade)
+        lines = self.rig.lines
+        at = max(i for i in range(len(lines)) if " wins the game " in lines[i])
+        assert lines[at] == line, (lines[at], line)
+        self.results.append(line)
+        most = max(self.games_won)
+        level = [COLOURS[side] for side in range(table.sides) if self.games_won[side] == most]
+        if over:
+            assert lines[at + 1] == "%s wins the match" % level[0], lines[at + 1]
+            assert len(level) == 1 and sum(self.games_won) >= self.games
+        elif sum(self.games_won) >= self.games:
+            assert len(level) > 1
+            names = ", ".join(level[:-1]) + " and " + level[-1]
+            self.level = "%s level on %d game%s" % (names, most, "" if most == 1 else "s")
+            assert lines[at + 1] == self.level + ": one more game decides the match"
+
+    def check_next_game(self, said):
+        played = sum(self.games_won)
+        dealer = COLOURS[self.table.side_of(self.first_dealer)]
+        if self.players == 4:
+            dealer += " (the dealer)"
+        why = "the loser with the lowest score deals" if self.players == 3 else "the loser deals"
+        if played < self.games:
+            game = "game %d of %d" % (played + 1, self.games)
+        else:
+            game = "game %d, an extra game (%s)" % (played + 1, self.level)
+            self.extra_games += 1
+        assert said == "%s: %s deals first (%s)" % (game, dealer, why), said
 
     def next_first_dealer(self):
         """The loser deals first in the next game (the board's default); with four, the

@@ -562,3 +562,19 @@ def test_any_request_is_whole_or_changes_nothing_and_every_200_survives_a_power_
         elif path in ("/api/keys", "/api/card", "/api/undo", "/api/redo", "/api/settings"):
             restarted = Rig(store)
             assert restarted.match.state() == rig.match.state(), (path, body)
+
+
+def test_said_counts_only_the_lines_still_in_the_console_after_refused_requests():
+    rig = Rig()
+    client = client_for(rig)
+    call(client.post("/api/keys", body={"token": client.token, "keys": ["#"]}))
+    before = call(client.get("/api/state")).json
+    token = client.token
+    for keys in (["*", "*", "*"], ["5", "7"]):  # undo past the start; 7 is no suit
+        answer = call(client.post("/api/keys", body={"token": token, "keys": keys}))
+        assert answer.status_code == 409, answer.json
+    after = call(client.get("/api/state")).json
+    new = after["said"] - before["said"]
+    assert new == 2  # one refusal line a request
+    assert after["console"][:-new] == before["console"]
+    assert [line[:7] for line in after["console"][-new:]] == ["error: "] * 2

@@ -6,10 +6,10 @@ import os
 class Snapshot:
     """What a request's keys may change, as it was before them: the keys' half-made entry
     and the LEDs' overlay, and for a request of several keys the files they write (the
-    mode's journal, the settings, the statistics). restore() puts it back, the game read
-    again from its journal as after a power cut. (On the keypad a key the rules refuse
-    clears the half-made entry, so the next try starts clean; a page's refused request
-    leaves everything as it was.)"""
+    mode's journal, the settings, the statistics), and the console's lines with their
+    count (`said`: the lines a refused request took back are not counted). restore() puts
+    it back, the game read again from its journal as after a power cut. A refused key
+    changes nothing on the keypad either; a request is refused whole, as one key."""
 
     def __init__(self, app, files):
         self.app = app
@@ -22,6 +22,7 @@ class Snapshot:
         self.fields = (_fields(app.controller), _fields(app.overlay))
         self.choices = app.choices
         self.log = list(app.log)
+        self.said = app.said
 
     def restore(self):
         app = self.app
@@ -37,6 +38,7 @@ class Snapshot:
         _put_fields(app.overlay, self.fields[1])
         app.choices = self.choices
         app.log[:] = self.log
+        app.said = self.said
         app.dirty = True
 
 

@@ -12,9 +12,11 @@ from shedding import referee as rf  # noqa: E402
 from ui.crib_keys import RANK_KEYS, SUIT_KEYS  # noqa: E402
 
 
-def fast_rig(store, on_key=None):
+def fast_rig(store, on_key=None, cfg=None):
     """The rig for long scripted games: key events straight to the app (board_rig.Rig)."""
-    return Rig(store, through_contacts=False, on_key=on_key)
+    if cfg is None:
+        return Rig(store, through_contacts=False, on_key=on_key)
+    return Rig(store, cfg=cfg, through_contacts=False, on_key=on_key)
 
 
 JOURNALS = (

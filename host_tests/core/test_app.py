@@ -113,7 +113,11 @@ def test_a_play_past_31_flashes_an_error_and_changes_nothing():
     before = rig.match.state()
     rig.press("3")  # 32
     assert rig.match.state() == before
-    assert rig.lines[-1] == "error: 32 would take the count past 31"
+    rig.wait(300)  # the question still awaited is said again once the refusal is painted
+    assert rig.lines[-2:] == [
+        "error: 32 would take the count past 31",
+        "blue to lay: the card's rank; # if blue cannot lay",
+    ]
     error_led, _ = LAYOUT.status_leds("error")
     lit = False
     for _ in range(10):

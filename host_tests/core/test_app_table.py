@@ -45,9 +45,14 @@ def test_a_fifth_card_of_a_rank_for_the_crib_is_refused_at_its_key():
     rig.hold("#")  # the play ended
     rig.keys("D 2 # D 4 #")  # both hands in points
     assert rig.match.show_seat() == -1  # the crib: its ranks are keyed
+    rig.keys("7")
     rig.press("5")
-    assert rig.lines[-1] == "error: all four 5s were already seen this deal"
-    assert rig.app.controller.ranks == []
+    rig.wait(300)
+    assert rig.lines[-2:] == [
+        "error: all four 5s were already seen this deal",
+        "blue's crib: key its 4 ranks (7 so far), or D and its points",
+    ]
+    assert rig.app.controller.ranks == [6]  # the rank keyed before the refused one stays
 
 
 def test_the_console_gives_the_score_after_each_item():

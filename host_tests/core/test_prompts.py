@@ -130,10 +130,17 @@ def test_a_hand_the_play_did_not_show_whole_asks_for_its_ranks_in_words():
     said = rig.lines[-1:]
     assert said[-1] == "orange's hand: key its 4 ranks, or D and its points"
     assert rig.app.overlay.prompt == 3
-    said = said_after(rig, "7 8 9 0")  # four ranks: then the questions
+    said = said_after(rig, "7 8 9")  # three ranks: the fourth must be the 5 it laid
+    assert said == ["hand: 7", "hand: 7 8", "hand: 7 8 9"]
+    said = said_after(rig, "0")  # refused at its key, the three before it kept
+    assert said == [
+        ERROR + "that hand laid 5 in the play: its 4 ranks hold it",
+        "orange's hand: key its 4 ranks (7 8 9 so far), or D and its points",
+    ]
+    assert rig.app.controller.ranks == [6, 7, 8]
+    assert rig.app.overlay.prompt == 3  # the sign still asks for the hand's ranks
+    said = said_after(rig, "5")
     assert said[-1] == "orange's hand: all four of one suit? # yes, 0 no"
-    said = said_after(rig, "0")  # orange laid a 5: those ranks cannot be its hand
-    assert said[0] == ERROR + "that hand laid other ranks in the play"
 
 
 def test_keys_that_mean_nothing_are_refused_and_change_nothing():
@@ -189,3 +196,70 @@ def test_the_statistics_count_a_deal_once_it_is_played():
     assert rig.match.phase == "cut"  # the third deal, at its cut: not played yet
     stats = tl.figures(rig.match.tally, 1)
     assert stats["deals"] == 2 and stats["pegged_per_deal"] == 7.5
+
+
+def test_his_heels_pegged_by_hand_at_a_matchs_first_cut_does_not_start_the_match_again():
+    rig = Rig()
+    said = said_after(rig, "#")
+    assert said[0] == "new match: 2 players, 121 points, 1 game; blue deals first"
+    said = said_after(rig, "D A 2 #")  # his heels, pegged by hand for the dealer
+    assert said == [
+        "points for orange: one or two digits, then #; first A blue, B orange for another side",
+        "points for blue: one or two digits, then #; first A blue, B orange for another side",
+        "points for blue: 2; a second digit, or # to peg",
+        "blue: pegged for 2, now 2",
+        "blue deals: key the starter's rank, or # to count this deal in points",
+    ], said
+
+
+def three_players(games_key_presses):
+    """A three-track board's match of three players to 61, `C` pressed to set the games."""
+    from test_board import Config
+
+    rig = Rig(cfg=Config(TRACKS=3, ROWS=6, STRIP_LENGTH=210))
+    rig.keys("A B " + games_key_presses)
+    return rig
+
+
+def test_three_players_the_result_names_the_best_losers_score_and_the_lowest_loser_deals():
+    rig = three_players("")
+    rig.keys("# #")  # the match; its first deal counted in points
+    said = said_after(rig, "D B 3 0 # D C 3 0 # D C 2 9 # D A 3 1 # D B 3 1 #")
+    assert said[-4:] == [
+        "orange: pegged for 31, now 61",
+        "orange wins the game 61-59",  # yellow's 59, not blue's 31
+        "orange wins the match",
+        "new match: A players (3), B target (61), C games (1); # starts it",
+    ], said
+    assert rig.match.runner_up == [59]
+
+
+def test_three_players_level_at_the_top_after_the_games_set_play_one_more_and_say_why():
+    rig = three_players("C")  # 3 games
+    rig.keys("# #")
+    # Game 1: orange 61, yellow 59, blue 31.
+    said = said_after(rig, "D B 3 0 # D C 3 0 # D C 2 9 # D A 3 1 # D B 3 1 #")
+    assert said[-1] == "# for the next game"
+    said = said_after(rig, "#")  # blue had the lowest score: blue deals
+    assert said[0] == "game 2 of 3: blue deals first (the loser with the lowest score deals)"
+    # Game 2: blue 61 from 31 + 30 in a deal counted in points; orange and yellow on 0.
+    said = said_after(rig, "# D A 3 1 # D A 3 0 #")
+    assert said[-2:] == [
+        "blue wins the game 61-0, orange skunk, yellow skunk",
+        "# for the next game",
+    ]
+    said = said_after(rig, "#")  # orange and yellow level on 0: the first of them deals
+    assert said[0] == "game 3 of 3: orange deals first (the loser with the lowest score deals)"
+    # Game 3: yellow 61. One game each: one more decides the match.
+    said = said_after(rig, "# D C 3 1 # D C 3 0 #")
+    assert said[-3:] == [
+        "yellow wins the game 61-0, blue skunk, orange skunk",
+        "blue, orange and yellow level on 1 game: one more game decides the match",
+        "# for the next game",
+    ], said
+    assert rig.match.phase == "game over"
+    said = said_after(rig, "#")
+    assert said[0] == (
+        "game 4, an extra game (blue, orange and yellow level on 1 game): "
+        "blue deals first (the loser with the lowest score deals)"
+    ), said

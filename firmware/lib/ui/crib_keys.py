@@ -2,8 +2,9 @@
 #
 # What the board waits for, and the keys each state takes with what they do, are one table
 # (ui.crib_prompts): the sign on the LEDs and this dispatch come from it, the prompt's words
-# (ui.crib_words) name its states. A key the state does not take is refused with the error
-# flash and a line saying why.
+# (ui.crib_words) name its states. A key the state does not take, or one the rules refuse, is
+# refused with the error flash and a line saying why, and changes nothing: the half-made entry
+# stays as it was before the key (docs/players-guide.md, "a refused key").
 # `*` takes back the last key of a half-made entry (a digit, the side letter, the D, the
 # starter's rank, a crib rank, an answer), and with none pending undoes the last entry.
 import rarely
@@ -110,31 +111,31 @@ class CribbageKeys:
         state = self.awaiting()
         bit = _HOLD_OK if long and name == "#" else _HOLD_UNDO if long else KEY_NAMES.index(name)
         if not _DISPATCH[0][state] >> bit & 1:
-            # A key that means nothing here: refused, and the half-made entry kept.
+            # A key that means nothing here: its line names what the board waits for.
             why = rarely.run("ui.crib_words", "refusal", self, state, name, long)
-            self.fail(why, now, True)
+            self.fail(why, now)
             return True
         try:
             if name == "*" and long:
-                self._reset_entry()
                 self._step(True)
+                self._reset_entry()
             elif name == "*":
                 if self.digits >= 0 or self.starter_rank >= 0 or self.answers or self.ranks:
                     _between("take_back", self)  # the half-made entry's last key
                 else:
-                    self._reset_entry()  # the question asked, if any, is asked anew
                     self._step(False)
+                    self._reset_entry()  # the question asked, if any, is asked anew
             elif name == "D":
                 self._toggle_points()
             elif self.digits >= 0:
                 refused = self._points_key(name)
                 if refused:
-                    self.fail(refused, now, True)
+                    self.fail(refused, now)
                     return True
             else:
                 self._phase_key(name, long)
         except (RuleError, NothingToUndo) as error:
-            self.fail(str(error), now)
+            self.fail(str(error), now, True)
             return True
         self._after(now)
         return True
@@ -226,11 +227,15 @@ class CribbageKeys:
             return "%d points pegged by %s" % (event[2], self.side_names[event[1]])
         return _ENTRY_NAMES.get(code, "the last entry")
 
-    def fail(self, why, now, keep_entry=False):
-        if not keep_entry:
-            self._reset_entry()
+    def fail(self, why, now, by_rules=False):
+        """Refuses a key or tap: the error flash and its words; it changed nothing. The
+        rules' words do not say what comes next, so after them the question still awaited
+        is said again (the console's last question is the one the next key answers). One
+        method, not two: the class's table keeps to 29 slots (test_ram_tables)."""
         self.overlay.flash_error(now)
         self.say("error: " + why)
+        if by_rules:
+            self.say(self.describe())
 
     def _phase_key(self, name, long):
         phase = self.match.phase
@@ -285,7 +290,6 @@ class CribbageKeys:
                 self.overlay.show_number(self.starter_rank + 1, self.overlay.now)
         else:
             card = self.starter_rank * 4 + SUIT_KEYS.index(name)
-            self.starter_rank = -1
             self._apply((ev.STARTER, card), "starter " + names([card]))
             self.overlay.show_number(SUIT_KEYS.index(name) + 1, self.overlay.now)
 
@@ -328,7 +332,12 @@ class CribbageKeys:
         self.answers[question] = name == "#"
         self._prepare()
         if self.overlay.question == sq.CONFIRM:
-            self._count_show()  # the last answer was the confirmation
+            try:
+                self._count_show()  # the last answer was the confirmation
+            except RuleError:
+                del self.answers[question]  # refused: the question stands, unanswered
+                self.overlay.question = question
+                raise
 
     def _known_cards(self):
         """The four cards being shown, suits and all, when every suit was seen (tapped on the
@@ -347,13 +356,30 @@ class CribbageKeys:
         return [rank * 4 + suit for rank, suit in laid]
 
     def _check_rank_left(self, rank):
-        """A crib rank keyed must have a card left: four of a rank in all."""
+        """A rank keyed in the show must have a card left (four of a rank in all) and, for a
+        hand the play did not show whole, leave room for every rank that hand laid."""
+        match = self.match
         out = self.ranks.count(rank)
-        for seen_rank, _ in self.match.seen:
+        for seen_rank, _ in match.seen:
             if seen_rank == rank:
                 out += 1
         if out >= 4:
             raise RuleError("all four %ss were already seen this deal" % RANK_CHARS[rank])
+        seat = match.show_seat()
+        if seat < 0:
+            return
+        keyed = self.ranks + [rank]
+        missing = []  # the ranks it laid that the ranks keyed do not hold yet
+        for laid, _ in match.laid_by[seat]:
+            if laid in keyed:
+                keyed.remove(laid)
+            else:
+                missing.append(RANK_CHARS[laid])
+        if len(missing) > 4 - len(self.ranks) - 1:
+            raise RuleError(
+                "that hand laid %s in the play: its 4 ranks hold %s"
+                % (" ".join(missing), "it" if len(missing) == 1 else "them")
+            )
 
     def _prepare(self):
         """Sets the question the show waits for, and says it."""
@@ -427,7 +453,6 @@ class CribbageKeys:
             if not keyed or keyed[-1] in "ABC":
                 return "key the points first, then # (0 for none)"
             points, side = self.digits, self.peg_side
-            self._reset_entry()
             if self.match.phase == SHOW:
                 self._apply((ev.SHOW_POINTS, points))
             else:
@@ -444,14 +469,15 @@ class CribbageKeys:
     # -- applying --------------------------------------------------------------------------
 
     def _apply(self, event, heading=None):
-        """Applies and saves an event; says `heading` (what was accepted) and what scored."""
-        self._reset_entry()
+        """Applies and saves an event; says `heading` (what was accepted) and what scored.
+        The half-made entry that made it goes once the rules took it: refused, it stays."""
         before = self.match.phase
         scores = _SCORES
         if before is not None:
             for side in range(len(self.match.front)):
                 scores[side] = self.match.front[side]
         news = self.history.apply(event)
+        self._reset_entry()
         if heading:
             self.say(heading)
         target = self.match.target

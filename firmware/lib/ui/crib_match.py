@@ -8,10 +8,12 @@ from cribbage.game import MATCH_OVER
 
 def announce_result(keys, winner):
     match = keys.match
+    # The score beside the winner's is the best loser's (the game's runner-up): with three
+    # players the other loser's is said by its skunk, if any.
     line = "%s wins the game %d-%d" % (
         keys.side_names[winner],
         match.front[winner],
-        min(match.front),
+        match.runner_up[-1],
     )
     for side in range(match.sides()):
         if match.skunked(side):
@@ -19,6 +21,17 @@ def announce_result(keys, winner):
     keys.say(line)
     if match.phase == MATCH_OVER:
         keys.say("%s wins the match" % keys.side_names[match.match_winner()])
+    elif match.games_played >= match.games:
+        keys.say("%s: one more game decides the match" % _level(keys))
+
+
+def _level(keys):
+    """Who is level at the top, on how many games: "blue and orange level on 2 games"."""
+    won = keys.match.games_won
+    most = max(won)
+    level = [keys.side_names[side] for side in range(len(won)) if won[side] == most]
+    names = ", ".join(level[:-1]) + " and " + level[-1]
+    return "%s level on %d game%s" % (names, most, "" if most == 1 else "s")
 
 
 def announce_start(keys, dealer):
@@ -37,16 +50,17 @@ def announce_start(keys, dealer):
             line += " (the deal passes left, so the sides take turns)"
         keys.say(line)
         return
-    why = "the loser deals" if match.flags & ev.LOSER_DEALS else "the deal passes on"
-    keys.say(
-        "game %d of %d: %s deals first (%s)"
-        % (
-            match.games_played + 1,
-            match.games,
-            dealer,
-            why,
-        )
-    )
+    if not match.flags & ev.LOSER_DEALS:
+        why = "the deal passes on"
+    elif match.sides() > 2:
+        why = "the loser with the lowest score deals"
+    else:
+        why = "the loser deals"
+    if match.games_played < match.games:
+        game = "game %d of %d" % (match.games_played + 1, match.games)
+    else:  # a tie at the top after the games set: one more decides it
+        game = "game %d, an extra game (%s)" % (match.games_played + 1, _level(keys))
+    keys.say("%s: %s deals first (%s)" % (game, dealer, why))
 
 
 def take_back(keys):

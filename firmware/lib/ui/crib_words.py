@@ -71,6 +71,9 @@ def words(keys, state):
     if state == _POINTS_SIDE or state == _POINTS_SHOW or state == _POINTS_DIGITS:
         line = "points for %s: " % _side(keys, keys.peg_side)
         if state == _POINTS_DIGITS:
+            keyed = keys.points_keys
+            if len(keyed) > 1 and keyed[-2] in "0123456789":  # two digits: no third
+                return line + "%d; # to peg, * takes the last digit back" % keys.digits
             return line + "%d; a second digit, or # to peg" % keys.digits
         if state == _POINTS_SHOW:
             return line + "one or two digits, then # (0 for none)"
@@ -119,8 +122,9 @@ def refusal(keys, state, name, long):
 
 def say_prompt(keys, state):
     match = keys.match
-    if state == _STARTER and match.dealer == match.game_first_dealer and not any(match.rear):
-        # A game's first deal, nobody has pegged yet: the match's words, with the code
-        # between games (ui.crib_match), loaded for them.
+    if state == _STARTER and match.dealer == match.game_first_dealer and not any(match.front):
+        # A game's first deal, nobody has scored yet (his heels pegged by hand at the first
+        # cut is a score): the match's words, with the code between games (ui.crib_match),
+        # loaded for them.
         rarely.run("ui.crib_match", "announce_start", keys, seat_name(keys, match.dealer))
     keys.say(words(keys, state))
