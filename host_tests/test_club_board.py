@@ -441,6 +441,42 @@ def test_the_directors_one_command_runs_the_broker_and_the_page_and_stops_both(t
         socket.create_connection(("127.0.0.1", broker_port), timeout=1).close()
 
 
+def test_the_directors_command_killed_outright_leaves_no_broker_and_both_ports_free(tmp_path):
+    """SIGKILL of `club.py serve --own-broker` (it cannot stop anything itself): the kernel
+    stops its Mosquitto (tools/orphans.py), and the night can be served again at once on the
+    same ports."""
+    import signal
+    import socket
+    import subprocess
+    import sys
+
+    from _paths import ROOT
+    from broker import free_port, wait_for
+
+    club_py = [sys.executable, ROOT + "/tools/club.py", str(tmp_path / "night.sqlite")]
+    broker_port, page_port = free_port(), free_port()
+    command = club_py + [
+        "serve", "--club", CLUB, "--own-broker", "127.0.0.1:%d" % broker_port,
+        "--host", "127.0.0.1", "--port", str(page_port), "--pin", "4711",
+    ]  # fmt: skip
+    for _ in range(2):  # the second start finds both ports free again
+        serving = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+        assert serving.stdout.readline().startswith("the boards' broker: port %d" % broker_port)
+        assert serving.stdout.readline().startswith("standings on ")
+        socket.create_connection(("127.0.0.1", broker_port), timeout=2).close()
+        serving.send_signal(signal.SIGKILL)
+        serving.wait(10)
+
+        def broker_gone():
+            try:
+                socket.create_connection(("127.0.0.1", broker_port), timeout=0.5).close()
+                return False
+            except OSError:
+                return True
+
+        assert wait_for(broker_gone, 5)
+
+
 def test_the_directors_command_says_what_to_do_when_the_brokers_port_is_taken(tmp_path):
     import socket
     import subprocess

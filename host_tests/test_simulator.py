@@ -203,3 +203,29 @@ def test_the_screen_fits_an_80_by_24_terminal(tmp_path):
         console = lines[lines.index("console:") + 1 :]
         assert len(console) >= 3 and console[-1].strip() == sim.console[-1][: size[0] - 3]
     assert len(console) > 10  # a bigger terminal shows more of the console
+
+
+def test_the_simulator_killed_outright_leaves_its_page_port_free_for_the_next(tmp_path):
+    """The simulator starts nothing of its own (its page is a thread): SIGKILL ends all of it,
+    and the next simulator serves on the same port."""
+    import signal
+
+    from broker import free_port
+
+    port = free_port()
+    for _ in range(2):
+        simulator = subprocess.Popen(
+            [sys.executable, SIMULATOR, "--web", str(port),
+             "--fresh", "--data", str(tmp_path)],
+            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, text=True,
+        )  # fmt: skip
+        told = simulator.stdout.readline()
+        assert told.startswith("the web page: http://127.0.0.1:%d/ " % port), told
+        assert sorted(_children(simulator.pid)) == []
+        simulator.send_signal(signal.SIGKILL)
+        simulator.wait(10)
+
+
+def _children(pid):
+    with open("/proc/%d/task/%d/children" % (pid, pid)) as listed:
+        return listed.read().split()

@@ -186,33 +186,21 @@ def radio_on_loopback(monkeypatch):
 
 @pytest.fixture
 def browser():
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
+    from orphans import headless_chromium
 
-    chromium = shutil.which("chromium")
-    driver_path = shutil.which("chromedriver")
-    assert chromium and driver_path, "bash tools/check installs chromium and chromium-driver"
-    options = webdriver.ChromeOptions()
-    options.binary_location = chromium
-    for flag in (
-        "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        "--window-size=360,800",
-    ):  # fmt: skip
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(driver_path), options=options)
+    driver = headless_chromium("--window-size=360,800")
     web_pictures.phone(driver)  # 360 px wide, as a phone: the page must be readable there
     yield driver
     driver.quit()
 
 
-def wait_for(check, seconds=8):
+def wait_for(check, seconds=8, every=0.1):
     end = time.time() + seconds
     while time.time() < end:
         found = check()
         if found:
             return found
-        time.sleep(0.1)
+        time.sleep(every)
     raise AssertionError("the page did not follow")
 
 
@@ -232,10 +220,20 @@ def click_and_wait(browser, element_id):
     data-n): the next tap must not overtake it."""
     from selenium.webdriver.common.by import By
 
-    body = browser.find_element(By.TAG_NAME, "body")
-    before = body.get_attribute("data-n")
-    tap(browser, element_id)
-    wait_for(lambda: body.get_attribute("data-n") != before)
+    # Three driver commands a tap (each is a round trip of about 20 ms, and a whole game is
+    # hundreds of taps): the control scrolled into view with the count read, the click,
+    # the count read again until it moves.
+    element = wait_for(lambda: browser.find_elements(By.ID, element_id))[0]
+    before = browser.execute_script(
+        "arguments[0].scrollIntoView({block: 'center'});"
+        " return document.body.getAttribute('data-n')",
+        element,
+    )
+    element.click()
+    wait_for(
+        lambda: browser.execute_script("return document.body.getAttribute('data-n')") != before,
+        every=0.01,
+    )
 
 
 @pytest.fixture

@@ -10,6 +10,8 @@ import socket
 import subprocess
 import time
 
+from orphans import die_with_parent
+
 
 def free_port():
     with socket.socket() as probe:
@@ -51,7 +53,10 @@ class Broker:
     def start(self):
         program = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
         self.process = subprocess.Popen(
-            [program, "-c", self.config], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+            [program, "-c", self.config],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            preexec_fn=die_with_parent(),  # a killed test or club.py leaves no broker
         )
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:

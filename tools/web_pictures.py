@@ -9,7 +9,6 @@ config.py or these scenes) changed since; it needs no browser.
 
 import hashlib
 import os
-import shutil
 import sys
 import tempfile
 import time
@@ -55,18 +54,9 @@ class _Rig:
 
 
 def browser():
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
+    from orphans import headless_chromium
 
-    options = webdriver.ChromeOptions()
-    options.binary_location = shutil.which("chromium")
-    for flag in (
-        "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        "--hide-scrollbars", "--window-size=%d,%d" % (WIDTH, HEIGHT),
-    ):  # fmt: skip
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
+    driver = headless_chromium("--hide-scrollbars", "--window-size=%d,%d" % (WIDTH, HEIGHT))
     phone(driver)
     return driver
 

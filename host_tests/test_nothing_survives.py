@@ -1,0 +1,139 @@
+"""Whatever stops the test command leaves nothing running. A run of `bash tools/check only
+host_tests/lingering_run.py` (the command's own set-up and PID namespace, one test that
+starts a broker, the simulator, a MicroPython interpreter and a browser, then waits) is
+stopped at a random moment, by Ctrl-C (SIGINT to its process group), SIGTERM or SIGKILL of
+the script, or SIGKILL or SIGTERM of pytest; then the programs carrying the run's mark in
+their environment are counted, and the ports it listened on bound again."""
+
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import time
+import uuid
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MARK = "NOTHING_SURVIVES_MARK"
+# (the signal, whom it is sent to, when): every way of stopping a run, each at a random
+# moment from the set-up on; the last two once all four programs are up, and a random
+# moment after.
+STOPS = (
+    (signal.SIGINT, "group", "any time"),  # Ctrl-C in the terminal
+    (signal.SIGTERM, "script", "any time"),
+    (signal.SIGKILL, "script", "any time"),
+    (signal.SIGKILL, "pytest", "any time"),
+    (signal.SIGTERM, "pytest", "any time"),
+    (signal.SIGKILL, "script", "all up"),
+    (signal.SIGKILL, "pytest", "all up"),
+)
+
+
+def marked(mark):
+    """The processes whose environment holds the run's mark: (pid, command line)."""
+    found = []
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open("/proc/%s/environ" % name, "rb") as env:
+                if (MARK + "=" + mark).encode() not in env.read().split(b"\0"):
+                    continue
+            with open("/proc/%s/cmdline" % name, "rb") as line:
+                command = line.read().replace(b"\0", b" ").decode(errors="replace")
+            with open("/proc/%s/stat" % name) as stat:
+                if stat.read().rsplit(")", 1)[1].split()[0] == "Z":
+                    continue  # a zombie holds nothing but its entry
+        except OSError:
+            continue  # gone meanwhile, or not ours to read
+        found.append((int(name), command.strip()))
+    return found
+
+
+def pytest_of(mark):
+    for pid, command in sorted(marked(mark)):
+        if " -m pytest " in command:
+            return pid
+    return None
+
+
+def free(port):
+    with socket.socket() as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(("127.0.0.1", port))
+            return True
+        except OSError:
+            return False
+
+
+def all_up(report):
+    if not os.path.exists(report):
+        return False
+    with open(report) as told:
+        return json.load(told).get("browser", False)
+
+
+def stopped_run(tmp_path, how, whom, when, delay):
+    mark = uuid.uuid4().hex
+    report = str(tmp_path / ("report-" + mark))
+    env = dict(os.environ, LINGERING_REPORT=report)
+    env[MARK] = mark
+    env.pop("CHECK_CONTAINED", None)  # a run of its own: its own set-up and namespace
+    with open(str(tmp_path / ("out-" + mark)), "w") as out:
+        run = subprocess.Popen(
+            ["bash", "tools/check", "only", "host_tests/lingering_run.py"],
+            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
+        )  # fmt: skip
+        if when == "all up":
+            end = time.monotonic() + 60
+            while time.monotonic() < end and run.poll() is None and not all_up(report):
+                time.sleep(0.05)
+            assert all_up(report), open(out.name).read()[-2000:]
+        end = time.monotonic() + delay
+        while time.monotonic() < end and run.poll() is None:
+            time.sleep(0.05)
+        started = {"ports": []}
+        if os.path.exists(report):
+            with open(report) as told:
+                started = json.load(told)
+        before = len(marked(mark))
+        if whom == "group":
+            os.killpg(run.pid, how)
+        elif whom == "script":
+            run.send_signal(how)
+        else:
+            target = pytest_of(mark)
+            if target is None:  # not started yet, or already gone: the script instead
+                run.send_signal(how)
+            else:
+                os.kill(target, how)
+        run.wait(60)
+        deadline = time.monotonic() + 10  # what is stopping may take a moment
+        left = marked(mark)
+        while left and time.monotonic() < deadline:
+            time.sleep(0.1)
+            left = marked(mark)
+    held = [port for port in started["ports"] if not free(port)]
+    return before, started, left, held
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="counts processes in /proc (Linux)")
+def test_a_test_run_stopped_at_random_moments_leaves_nothing_running(tmp_path):
+    seed = random.randrange(1 << 30)
+    chance = random.Random(seed)
+    print("seed", seed)
+    for how, whom, when in STOPS:
+        # From the set-up to after everything started (about 8 s on 2 cores); once all is
+        # up, up to 3 s more.
+        delay = chance.uniform(0.5, 12.0) if when == "any time" else chance.uniform(0.0, 3.0)
+        before, started, left, held = stopped_run(tmp_path, how, whom, when, delay)
+        where = (signal.Signals(how).name, whom, when, round(delay, 1), seed)
+        assert left == [], (where, before, left)
+        assert held == [], (where, held)
+        if when == "all up":
+            assert started.get("browser") and len(started["ports"]) == 2, (where, started)
+            assert before >= 6, (where, before)  # script, pytest, broker, simulator, ...
