@@ -20,7 +20,7 @@ MAX_STREAMS = 4  # live pages' streams open at once
 
 class WebError(Exception):
     def __init__(self, status, words):
-        Exception.__init__(self, words)
+        super().__init__(words)
         self.status = status
         self.words = words
 
@@ -133,7 +133,10 @@ async def read_request(server, reader, writer):
     if length > MAX_BODY:
         return WebError(413, "a request body holds %d bytes at most" % MAX_BODY)
     if length > len(rest):
-        rest += await reader.readexactly(length - len(rest))
+        try:
+            rest += await reader.readexactly(length - len(rest))
+        except EOFError:  # MicroPython's; CPython's IncompleteReadError is one too
+            return WebError(400, "the request ended before its Content-Length")
     try:
         return Request(
             server, writer.get_extra_info("peername"), parts[0], parts[1], parts[2][5:],
