@@ -70,6 +70,13 @@ def free(port):
             return False
 
 
+def as_from_a_terminal():
+    # Started from a terminal's shell, the script hears Ctrl-C. Inside a test run SIGINT
+    # may be ignored (tools/check's tiers run as a background job), and a shell cannot
+    # trap a signal ignored when it started.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def all_up(report):
     if not os.path.exists(report):
         return False
@@ -87,6 +94,7 @@ def stopped_run(tmp_path, how, whom, when, delay):
         run = subprocess.Popen(
             ["bash", "tools/check", "only", "host_tests/lingering_run.py"],
             cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
+            preexec_fn=as_from_a_terminal,
         )  # fmt: skip
         if when == "all up":
             end = time.monotonic() + 60
@@ -111,7 +119,12 @@ def stopped_run(tmp_path, how, whom, when, delay):
                 run.send_signal(how)
             else:
                 os.kill(target, how)
-        run.wait(60)
+        try:
+            run.wait(60)
+        except subprocess.TimeoutExpired:
+            os.killpg(run.pid, signal.SIGKILL)
+            with open(out.name) as said:
+                raise AssertionError("the run did not end: " + said.read()[-1500:]) from None
         deadline = time.monotonic() + 10  # what is stopping may take a moment
         left = marked(mark)
         while left and time.monotonic() < deadline:
@@ -130,8 +143,9 @@ def test_a_test_run_stopped_at_random_moments_leaves_nothing_running(tmp_path):
         # From the set-up to after everything started (about 8 s on 2 cores); once all is
         # up, up to 3 s more.
         delay = chance.uniform(0.5, 12.0) if when == "any time" else chance.uniform(0.0, 3.0)
-        before, started, left, held = stopped_run(tmp_path, how, whom, when, delay)
         where = (signal.Signals(how).name, whom, when, round(delay, 1), seed)
+        print("stopping", where)
+        before, started, left, held = stopped_run(tmp_path, how, whom, when, delay)
         assert left == [], (where, before, left)
         assert held == [], (where, held)
         if when == "all up":
