@@ -148,8 +148,8 @@ class Blind:
         cfg=None,
     ):
         self.store = store
-        self.cfg = cfg  # a three-track board's for three players
-        self.rig = drivers.fast_rig(store, cfg=cfg)
+        self.cfg = cfg or config  # a three-track board's for three players
+        self.rig = drivers.fast_rig(store, cfg=self.cfg)
         self.rig.app.paint(1000)
         self.random = Shuffler(seed)
         self.players = players

@@ -206,23 +206,13 @@ def wait_for(check, seconds=8, every=0.1):
 
 def tap(browser, element_id):
     """A tap as a player makes it: the control scrolled to the middle of the screen first
-    (the prompt pinned on top covers what the driver would scroll to the top), then clicked."""
+    (the prompt pinned on top covers what the driver would scroll to the top), then clicked.
+    Returns the page's count of the board's answers (the body's data-n) as it was before the
+    tap. Three driver commands (each a round trip of about 20 ms; a whole game is hundreds of
+    taps): the control found, scrolled into view with the count read, clicked."""
     from selenium.webdriver.common.by import By
 
-    wait_for(lambda: browser.find_elements(By.ID, element_id))  # the keypad comes with the layout
-    element = browser.find_element(By.ID, element_id)
-    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
-    element.click()
-
-
-def click_and_wait(browser, element_id):
-    """Taps, then waits for the board's answer (the page counts them in the body's
-    data-n): the next tap must not overtake it."""
-    from selenium.webdriver.common.by import By
-
-    # Three driver commands a tap (each is a round trip of about 20 ms, and a whole game is
-    # hundreds of taps): the control scrolled into view with the count read, the click,
-    # the count read again until it moves.
+    # The keypad comes with the layout.
     element = wait_for(lambda: browser.find_elements(By.ID, element_id))[0]
     before = browser.execute_script(
         "arguments[0].scrollIntoView({block: 'center'});"
@@ -230,6 +220,13 @@ def click_and_wait(browser, element_id):
         element,
     )
     element.click()
+    return before
+
+
+def click_and_wait(browser, element_id):
+    """Taps, then waits for the board's answer (the page counts them in the body's
+    data-n): the next tap must not overtake it."""
+    before = tap(browser, element_id)
     wait_for(
         lambda: browser.execute_script("return document.body.getAttribute('data-n')") != before,
         every=0.01,

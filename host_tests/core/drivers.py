@@ -5,6 +5,7 @@ import fakes
 
 fakes.install()
 
+import config  # noqa: E402
 import key_player  # noqa: E402
 from board_rig import Rig  # noqa: E402
 from scripted import Shuffler  # noqa: E402
@@ -12,10 +13,8 @@ from shedding import referee as rf  # noqa: E402
 from ui.crib_keys import RANK_KEYS, SUIT_KEYS  # noqa: E402
 
 
-def fast_rig(store, on_key=None, cfg=None):
+def fast_rig(store, on_key=None, cfg=config):
     """The rig for long scripted games: key events straight to the app (board_rig.Rig)."""
-    if cfg is None:
-        return Rig(store, through_contacts=False, on_key=on_key)
     return Rig(store, cfg=cfg, through_contacts=False, on_key=on_key)
 
 
