@@ -17,9 +17,10 @@ from microdot.test_client import TestClient
 import pairing
 import web
 import web_http
+import wifi
 from board_rig import Rig
 from memstore import MemoryStore
-from test_web import HOST, NOT_PAIRED, PageRadio, call, client_for, pair
+from test_web import HOST, NOT_PAIRED, PageRadio, call, client_for, key_code, pair
 
 JSON = {"Content-Type": "application/json"}
 
@@ -38,28 +39,32 @@ def game_of(state):
 # -- pairing --------------------------------------------------------------------------------------
 
 
-def test_a_phone_pairs_only_by_a_hold_on_the_board_and_keeps_its_token_across_a_restart():
+def test_a_phone_pairs_only_by_its_code_keyed_on_the_board_and_keeps_its_token_across_a_restart():
     store = MemoryStore()
     rig = Rig(store)
     board = web.Board(rig.app, b"")
     rig.app.radio = PageRadio(board.phones)
     client = TestClient(web.make_server(board), host=HOST)
+    spelled = rig.app.overlay.spelled
     asked = call(client.post("/api/pair", body={"name": "Anna's phone"}))
     assert asked.status_code == 202 and asked.json["seconds"] == 30
     code = asked.json["code"]
     assert len(code) == 2 and "10" <= code <= "99"
     assert rig.lines[-1] == (
-        "a phone asks to pair (code %s on its page): hold 0 on the board within 30 s to let it"
-        " change the game" % code
+        "a phone asks to pair: hold 0 on the board, then key the code its page shows, within 30 s"
     )
-    assert rig.app.overlay.spelled == bytes([int(code[0]), int(code[1])])  # on the count LEDs
+    assert rig.app.overlay.spelled == spelled  # the code is on the asking page only
     waiting = call(client.post("/api/pair/token", body={"request": asked.json["request"]}))
     assert (waiting.status_code, waiting.json) == (202, {"waiting": 30})
     rig.hold("0")
-    assert rig.lines[-1] == "phone paired: Anna's phone (code %s); paired phones: 1" % code
+    assert call(client.get("/api/state")).json["awaiting"] == wifi.PAIRING_PROMPT
+    rig.press(code[0])
+    rig.press(code[1])
+    assert rig.lines[-1] == "phone paired: Anna's phone; its page takes its token now"
     got = call(client.post("/api/pair/token", body={"request": asked.json["request"]}))
     token = got.json["token"]
     assert got.status_code == 200 and len(token) == 32 and int(token, 16) >= 0  # 128 bits
+    assert rig.lines[-1] == "paired phones: 1"
     again = call(client.post("/api/pair/token", body={"request": asked.json["request"]}))
     assert (again.status_code, again.json) == (
         410,
@@ -74,27 +79,60 @@ def test_a_phone_pairs_only_by_a_hold_on_the_board_and_keeps_its_token_across_a_
     assert answer.status_code == 200 and answer.json["phase"] == "cut"
 
 
-def test_two_phones_asking_at_once_pair_neither_and_a_late_hold_pairs_none():
+def test_other_phones_can_neither_take_a_pairing_nor_cancel_it_nor_read_its_code():
     rig = Rig()
     board = web.Board(rig.app, b"")
     rig.app.radio = PageRadio(board.phones)
     client = TestClient(web.make_server(board), host=HOST)
-    first = call(client.post("/api/pair", body={}))
-    second = call(client.post("/api/pair", body={"name": "someone"}))
-    words = "another phone asked to pair at the same moment: neither is paired; ask again"
-    assert (second.status_code, second.json) == (409, {"error": words})
-    rig.hold("0")  # nothing waits now: the hold says the page's address and pairs nobody
+    owner = call(client.post("/api/pair", body={"name": "Anna's phone"})).json
+    others = []
+    for _ in range(300):  # another phone asks again and again, hoping for the owner's code
+        others.append(board.ask_to_pair("thief", "192.168.4.9"))
+    assert owner["code"] not in [other["code"] for other in others]
+    state = call(client.get("/api/state")).json
+    assert not [line for line in state["console"] if owner["code"] in line]
+    for address in ("192.168.4.10", "192.168.4.11"):
+        board.ask_to_pair("more", address)
+    full = raises_web(board.ask_to_pair, "one more", "192.168.4.12")
+    assert (full.status, full.words) == (
+        409,
+        "4 phones are asking to pair already: ask again within 30 s",
+    )
+    rig.hold("0")
+    rig.press(owner["code"][0])
+    rig.press(owner["code"][1])
+    board.ask_to_pair("thief", "192.168.4.9")  # between the owner's code and its collect
+    got = call(client.post("/api/pair/token", body={"request": owner["request"]}))
+    assert got.status_code == 200 and board.phones.paired(got.json["token"])
+    late = call(client.post("/api/pair/token", body={"request": others[-1]["request"]}))
+    assert late.status_code == 410  # replaced by its own next ask; never paired
+    assert len(board.phones.hashes) == 1
+
+
+def raises_web(work, *args):
+    try:
+        work(*args)
+    except web_http.WebError as error:
+        return error
+    raise AssertionError("not refused")
+
+
+def test_a_late_code_pairs_none():
+    rig = Rig()
+    board = web.Board(rig.app, b"")
+    rig.app.radio = PageRadio(board.phones)
+    client = TestClient(web.make_server(board), host=HOST)
+    late = call(client.post("/api/pair", body={})).json
+    rig.wait(30000)  # the window passes
+    rig.hold("0")  # nobody asks now: the hold says the page's address and pairs nobody
     assert rig.lines[-1] == (
         "web page: http://cribbage.local/; to pair a phone, press Pair on the page, then hold 0"
         " here"
     )
-    gone = call(client.post("/api/pair/token", body={"request": first.json["request"]}))
-    assert gone.status_code == 410 and board.phones.hashes == []
-    late = call(client.post("/api/pair", body={}))
-    rig.wait(30000)  # the window passes
-    rig.hold("0")
+    for digit in late["code"]:
+        rig.press(digit)
     assert board.phones.hashes == []
-    expired = call(client.post("/api/pair/token", body={"request": late.json["request"]}))
+    expired = call(client.post("/api/pair/token", body={"request": late["request"]}))
     assert expired.status_code == 410
 
 
@@ -179,7 +217,7 @@ def test_no_token_request_id_or_password_in_any_answer_stream_or_console_line():
     rig = Rig()
     client = client_for(rig)
     asked = call(client.post("/api/pair", body={"name": "second"}))
-    rig.hold("0")
+    key_code(rig.app, asked.json["code"])
     second = call(client.post("/api/pair/token", body={"request": asked.json["request"]}))
     secrets = [client.token, second.json["token"], asked.json["request"], "s3cret-pass"]
     secrets.append("broker-s3cret")

@@ -41,6 +41,7 @@ class App:
         self.settings = Journal(store, SETTINGS)
         self.log = None  # the last console lines, kept once the web page is served
         self.radio = None  # Wi-Fi and the web server (wifi.Radio), once the loop runs
+        self.pairing = None  # after hold 0 while phones ask: the code's digits keyed so far
         self.said = 0  # console lines said so far, and frames shown: a live page redraws
         self.frames = 0  # when either changes
         self.mode = 0
@@ -152,7 +153,12 @@ class App:
         self.refusal = None
         self.collect_due = True
         self.key_painted = False
-        if name == "D" and long:
+        if self.pairing is not None:
+            import wifi
+
+            wifi.pairing_key(self, name, long)  # the code of the phone to pair
+            self.dirty = True
+        elif name == "D" and long:
             self.switch_mode()  # hold D: cribbage, Makao, the Latvian game, in turn
         elif long and name in "90":
             import wifi

@@ -148,9 +148,10 @@ class Radio:
         return None if address == "0.0.0.0" else address
 
     def url(self):
+        port = "" if self.PORT == 80 else ":%d" % self.PORT  # another port: the simulator's
         address = self.address()
-        where = " or http://%s/" % address if address else ""
-        return "http://%s.local/%s" % (self.config.HOSTNAME, where)
+        where = " or http://%s%s/" % (address, port) if address else ""
+        return "http://%s.local%s/%s" % (self.config.HOSTNAME, port, where)
 
 
 def cycle(app):
@@ -173,24 +174,19 @@ def cycle(app):
         app.tell("the page is served when the board starts with Wi-Fi on")
 
 
+PAIRING_PROMPT = "pairing: key the two digits the phone's page shows, or * to leave"
+
+
 def hold_zero(app):
-    """Hold 0: pairs the phone whose request waits (its code spelled on the count LEDs), or
-    else spells the last number of the board's address and says the page's address."""
+    """Hold 0: when phones ask to pair, the next two digits keyed are the code of the one to
+    pair (pairing_key); else spells the last number of the board's address and says the
+    page's address."""
     radio = app.radio
     phones = getattr(radio, "phones", None)
-    if phones is not None:
-        try:
-            granted = phones.grant(app.overlay.now)
-        except OSError as error:
-            app.tell("error: the phone was not paired: the flash refused it (%s)" % error)
-            app.overlay.flash_error(app.overlay.now)
-            return
-        if granted is not None:
-            app.tell(
-                "phone paired: %s (code %s); paired phones: %d"
-                % (granted[1], granted[0], len(phones.hashes))
-            )
-            return
+    if phones is not None and phones.asking(app.overlay.now):
+        app.pairing = b""
+        app.tell(PAIRING_PROMPT)
+        return
     address = radio.address() if radio is not None else None
     if address is not None:
         digits = bytearray(address.rsplit(".", 1)[1].encode())
@@ -203,3 +199,31 @@ def hold_zero(app):
         app.tell(
             "web page: %s; to pair a phone, press Pair on the page, then hold 0 here" % radio.url()
         )
+
+
+def pairing_key(app, name, long):
+    """A key while the board takes a pairing code: its two digits pair the page that shows
+    them; * leaves; any other key is refused and changes nothing."""
+    now = app.overlay.now
+    if name == "*" and not long:
+        app.pairing = None
+        app.tell("pairing left: no phone was paired")
+        return
+    if long or name not in "0123456789":
+        app.tell("error: " + PAIRING_PROMPT)
+        app.overlay.flash_error(now)
+        return
+    keyed = app.pairing + name.encode()
+    app.overlay.spell(bytes([digit - 48 for digit in keyed]), now)
+    if len(keyed) < 2:
+        app.pairing = keyed
+        app.tell("pairing: %s; its second digit, or * to leave" % name)
+        return
+    app.pairing = None
+    phones = getattr(app.radio, "phones", None)
+    paired = phones.grant(keyed.decode(), now) if phones is not None else None
+    if paired is None:
+        app.tell("error: no phone asks to pair with the code %s: none was paired" % keyed.decode())
+        app.overlay.flash_error(now)
+        return
+    app.tell("phone paired: %s; its page takes its token now" % paired)

@@ -1,5 +1,5 @@
-# The board's keys for the web page: hold 0 pairs the phone whose page asks (its code spelled
-# on the count LEDs), else spells the address; hold 9 turns Wi-Fi off, to the board's own
+# The board's keys for the web page: hold 0 then the code a phone's page shows pairs that
+# phone, else hold 0 spells the address; hold 9 turns Wi-Fi off, to the board's own
 # access point, to the home network, kept on the flash.
 import pairing
 import wifi
@@ -39,30 +39,58 @@ def at(rig, ms):
     rig.wait(rig.app.overlay.spell_start + ms - rig.now)
 
 
-def test_hold_0_pairs_the_phone_that_asks_and_spells_its_code_digit_by_digit():
+PROMPT = "pairing: key the two digits the phone's page shows, or * to leave"
+
+
+def test_hold_0_then_the_code_pairs_the_phone_whose_page_shows_it_digit_by_digit():
     store = MemoryStore()
     rig = Rig(store)
     phones = pairing.Phones(store)
     rig.app.radio = Radio(phones)
-    request, code = phones.ask("Anna", rig.now)
-    rig.app.overlay.spell(bytes([ord(code[0]) - 48, ord(code[1]) - 48]), rig.now)
-    seen = []
-    for digit in range(2):
-        at(rig, digit * 1200 + 600)
-        seen.append(count_leds(rig))
-        at(rig, digit * 1200 + 1000)  # the gap: nothing lit
-        assert count_leds(rig) == ([], [])
-    units = [int(code[0]) - 1, int(code[1]) - 1]
-    assert [s[1][-1] if s[1] else -1 for s in seen] == [u if u >= 0 else -1 for u in units]
-    assert phones.collect(request, rig.now) is None  # still waiting
+    request, code = phones.ask("Anna", rig.now, "192.168.1.7")
+    other, other_code = phones.ask("Ben", rig.now, "192.168.1.8")
+    assert other_code != code  # each request waiting has a code of its own
     rig.hold("0")
-    assert rig.lines[-1] == "phone paired: Anna (code %s); paired phones: 1" % code
+    assert rig.lines[-1] == PROMPT
+    rig.press(code[0])
+    assert rig.lines[-1] == "pairing: %s; its second digit, or * to leave" % code[0]
+    at(rig, 600)  # the digit keyed, spelled on the count LEDs as it is keyed
+    assert count_leds(rig)[1][-1:] == ([int(code[0]) - 1] if code[0] != "0" else [])
+    assert phones.collect(request, rig.now) is None  # still waiting
+    rig.press(code[1])
+    assert rig.lines[-1] == "phone paired: Anna; its page takes its token now"
+    assert phones.hashes == []  # kept once its page takes the token
     token = phones.collect(request, rig.now)
     assert len(token) == 32 and phones.paired(token)
+    assert phones.collect(other, rig.now) is None  # Ben's page still waits, unpaired
     assert not phones.paired("0" * 32) and not phones.paired(token.upper())
     again = pairing.Phones(store)  # a restart keeps the phone, hashed
     assert again.paired(token) and token.encode() not in bytes(store.files[pairing.FILE])
-    assert rig.match.phase is None  # the held 0 entered nothing
+    assert rig.match.phase is None  # the held 0 and the code entered nothing
+
+
+def test_a_wrong_code_pairs_nobody_star_leaves_and_other_keys_change_nothing():
+    store = MemoryStore()
+    rig = Rig(store)
+    phones = pairing.Phones(store)
+    rig.app.radio = Radio(phones)
+    request, code = phones.ask("Anna", rig.now, "192.168.1.7")
+    wrong = "%02d" % (10 + (int(code) - 10 + 1) % 90)
+    rig.hold("0")
+    for key, long in (("#", False), ("A", False), ("5", True)):
+        assert rig.app.press(key, long) == PROMPT  # refused: the code is still awaited
+        assert rig.lines[-1] == "error: " + PROMPT and rig.app.pairing == b""
+    rig.press(wrong[0])
+    rig.press(wrong[1])
+    assert rig.lines[-1] == "error: no phone asks to pair with the code %s: none was paired" % (
+        wrong
+    )
+    assert rig.app.refusal is not None and phones.collect(request, rig.now) is None
+    rig.hold("0")
+    rig.press("*")
+    assert rig.lines[-1] == "pairing left: no phone was paired"
+    rig.press("#")  # the game's keys again: # starts the new match
+    assert rig.match.phase == "cut" and phones.hashes == []
 
 
 def test_hold_0_with_no_phone_asking_spells_the_address_and_pairs_nobody():
@@ -79,19 +107,38 @@ def test_hold_0_with_no_phone_asking_spells_the_address_and_pairs_nobody():
     assert phones.hashes == []
     request, _ = phones.ask("late", rig.now)
     rig.wait(pairing.PAIR_WINDOW_MS)
-    rig.hold("0")
-    assert phones.hashes == []
+    rig.hold("0")  # the window passed: nobody asks any more
+    assert rig.lines[-1].startswith("web page: ") and phones.hashes == []
     assert str(raises(pairing.PairError, phones.collect, request, rig.now)) == (
-        "nobody held 0 on the board in time: ask again"
+        "no such pairing request: ask again"
     )
     radio_off = Rig(MemoryStore())
     radio_off.hold("0")
     assert radio_off.lines[-1] == "Wi-Fi is off (hold 9 to turn it on)"
 
 
+def test_requests_wait_side_by_side_one_an_address_and_none_displaces_another():
+    store = MemoryStore()
+    phones = pairing.Phones(store)
+    owner, code = phones.ask("Anna", 0, "192.168.1.7")
+    codes = []
+    for attempt in range(200):  # one address asking again and again replaces its own
+        codes.append(phones.ask("x", attempt, "192.168.1.66")[1])
+    assert code not in codes and len(phones.waiting) == 2
+    phones.ask("y", 300, "192.168.1.67")
+    phones.ask("z", 300, "192.168.1.68")
+    refused = raises(pairing.PairError, phones.ask, "w", 300, "192.168.1.69")
+    assert str(refused) == "4 phones are asking to pair already: ask again within 30 s"
+    assert phones.grant(code, 400) == "Anna"
+    phones.ask("x", 500, "192.168.1.66")  # an ask between the grant and the collect
+    assert phones.paired(phones.collect(owner, 600))
+
+
 def test_the_board_serves_its_page_on_port_80_of_every_interface():
     # Checked without binding it: the tests serve on 127.0.0.1 at a free port instead.
     assert (wifi.Radio.HOST, wifi.Radio.PORT) == ("0.0.0.0", 80)
+    radio = wifi.Radio(None, Rig(MemoryStore()).app.config, None, None)
+    assert radio.url() == "http://cribbage.local/"  # port 80 goes without saying
 
 
 def test_hold_9_turns_wifi_to_the_access_point_and_off_kept_across_a_restart():
