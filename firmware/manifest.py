@@ -29,7 +29,7 @@ if os.environ.get("MICRODOT_DIR"):
     # The modules web.py uses (tools/build_mpy.py's MICRODOT_MODULES).
     package(
         "microdot",
-        files=("__init__.py", "microdot.py", "helpers.py", "sse.py"),
+        files=("__init__.py", "microdot.py", "helpers.py"),
         base_path=os.environ["MICRODOT_DIR"],
     )
 

@@ -11,7 +11,6 @@ import json
 from binascii import hexlify
 
 from microdot import Request, Response
-from microdot.sse import with_sse
 
 import club_choice
 import wifi_choice
@@ -19,13 +18,24 @@ from cards import CardError, name, parse
 from cribbage.events import END_EARLY, LOSER_DEALS, MUGGINS_ON, SKUNK_COUNTS_DOUBLE
 from keypad import KEY_NAMES
 from pairing import PAIR_WINDOW_MS, PairError, Phones
-from web_http import MAX_BODY, MAX_STREAMS, BoardServer, WebError, ascii_digits, read_body
+from web_http import (
+    MAX_BODY,
+    MAX_STREAMS,
+    BoardServer,
+    LiveStream,
+    WebError,
+    ascii_digits,
+    peer_address,
+    read_body,
+    text_problem,
+)
 from web_whole import Snapshot, kept_aside
+from wifi import PAIRING_PROMPT
 
+PAGE = "/www/index.html.gz"  # the page, gzip-compressed, on the flash (tools/build_mpy.py)
 MAX_KEYS = 32  # keys in one request
 LONG = "hold:"  # a key held, as "hold:#"
 ALONE = ("hold:D", "hold:9")  # keys that change more than the game: one to a request
-EVENT_CHECK_MS = 50  # how often a live page's stream looks for a change
 # The match options (NEW_MATCH's flags), by the names the API gives them.
 OPTIONS = (
     ("end_early", END_EARLY), ("skunks_double", SKUNK_COUNTS_DOUBLE),
@@ -36,6 +46,7 @@ SETTINGS_FIELDS = (
     "muggins", "brightness", "colours", "wifi", "network", "password", "club", "broker",
     "club_password", "club_board",
 )  # fmt: skip
+TEXT_FIELDS = ("network", "password", "club", "broker", "club_password", "club_board")
 
 
 # The page's icon (the board: a blue and an orange track of holes) and its web app manifest,
@@ -140,7 +151,7 @@ class Board:
         state = {
             "mode": ("cribbage", "makao", "latvian")[app.mode],
             "version": app.history.version,
-            "awaiting": app.controller.describe(),
+            "awaiting": PAIRING_PROMPT if app.pairing is not None else app.controller.describe(),
             "console": list(app.log),
             "said": app.said,
             # The strip itself, as its driver holds it: what the LEDs show, LED by LED.
@@ -281,6 +292,11 @@ class Board:
     def _settle(self, body):
         from board.colours import PALETTES
 
+        for field in TEXT_FIELDS:
+            if field in body:
+                problem = text_problem(field, body[field], 64)
+                if problem is not None:
+                    raise WebError(400, problem)
         app = self.app
         wanted = self._settings()
         from ui.crib_keys import CHOICES  # what A, B and C cycle through
@@ -379,35 +395,34 @@ class Board:
 
     # -- pairing ---------------------------------------------------------------------------
 
-    def ask_to_pair(self, phone):
-        """A page asks to pair: its code spelled on the count LEDs and said on the console."""
+    def ask_to_pair(self, phone, address):
+        """A page asks to pair: its code goes to that page alone; the board says that a phone
+        asks (never the code: a page reading the board's state must not learn it)."""
         with self.lock:
             app = self.app
             try:
-                request, code = self.phones.ask(phone, app.overlay.now)
-                app.overlay.spell(bytes([ord(digit) - 48 for digit in code]), app.overlay.now)
-                app.tell(
-                    "a phone asks to pair (code %s on its page): hold 0 on the board within %d s"
-                    " to let it change the game" % (code, PAIR_WINDOW_MS // 1000)
-                )
-                app.dirty = True
-                return {"request": request, "code": code, "seconds": PAIR_WINDOW_MS // 1000}
+                request, code = self.phones.ask(phone, app.overlay.now, address)
             except PairError as error:
-                app.tell("error: %s" % error)
-                app.overlay.flash_error(app.overlay.now)
                 raise WebError(409, str(error)) from None
-            finally:
-                self.acted()  # once the code is on the LEDs
+            app.tell(
+                "a phone asks to pair: hold 0 on the board, then key the code its page shows,"
+                " within %d s" % (PAIR_WINDOW_MS // 1000)
+            )
+            self.acted()
+            return {"request": request, "code": code, "seconds": PAIR_WINDOW_MS // 1000}
 
     def collect_token(self, request):
         with self.lock:
-            now = self.app.overlay.now  # the keys' clock: hold 0 is timed by it
+            now = self.app.overlay.now  # the keys' clock: the code keyed is timed by it
             try:
                 token = self.phones.collect(request, now)
             except PairError as error:
                 raise WebError(410, str(error)) from None
+            except OSError as error:
+                raise WebError(507, "not paired yet: the flash refused it (%s)" % error) from None
             if token is None:
-                return {"waiting": self.phones.seconds_left(now)}, 202
+                return {"waiting": self.phones.seconds_left(request, now)}, 202
+            self.app.tell("paired phones: %d" % len(self.phones.hashes))
             return {"token": token}, 200
 
     def listed_phones(self, body):
@@ -607,7 +622,8 @@ def make_server(board):
     async def broken(request, error):
         # Said on the board's console (not the page's): the request is refused, the game goes
         # on, and the words say what to report.
-        board.app.say("web: %s answered 500 (%r)" % (request.path[:60], error))
+        # Only the error's kind: its words may quote what was sent (a password, say).
+        board.app.say("web: %s answered 500 (%s)" % (request.path[:60], type(error).__name__))
         return {"error": "the board could not answer this (%s)" % type(error).__name__}, 500
 
     @server.get("/")
@@ -648,25 +664,10 @@ def make_server(board):
 
     @server.get("/api/events")
     async def events(request):
-        if server.streams >= MAX_STREAMS:
+        stream = LiveStream.open(server, board.changes, board.state)
+        if stream is None:
             return {"error": "%d pages follow the board live already" % MAX_STREAMS}, 503
-        return await live(request)
-
-    @with_sse
-    async def live(request, sse):
-        # The state each time it changes. A phone that stops reading gets no backlog: the
-        # next state is queued only once the last one has gone out.
-        server.streams += 1
-        try:
-            sent = None
-            while True:
-                now = board.changes()
-                if now != sent and not sse.queue:
-                    sent = now
-                    await sse.send(board.state())
-                await asyncio.sleep(EVENT_CHECK_MS / 1000)
-        finally:
-            server.streams -= 1
+        return stream, 200, {"Content-Type": "text/event-stream"}
 
     @server.get("/api/history")
     async def history(request):
@@ -690,9 +691,12 @@ def make_server(board):
     @refusing
     async def pair(request):
         phone = read_body(request, ("name",)).get("name", "phone")
-        if not isinstance(phone, str):
-            raise WebError(400, "name: the phone's name, as text")
-        return board.ask_to_pair(phone), 202
+        if text_problem("name", phone, 64) is not None:
+            raise WebError(
+                400,
+                "name: the phone's name, as text of 64 characters at most, no control characters",
+            )
+        return board.ask_to_pair(phone, peer_address(request.client_addr)), 202
 
     @server.post("/api/pair/token")
     @refusing
@@ -795,5 +799,5 @@ def make_server(board):
 def serve(app, radio):
     """The page for the board's radio: the paired phones and the microdot application.
     The app hands this to wifi.Radio, which turns the radio on and off and knows no page."""
-    board = Board(app, "/www/index.html.gz", radio=radio)
+    board = Board(app, PAGE, radio=radio)
     return board.phones, make_server(board)

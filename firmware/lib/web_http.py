@@ -4,6 +4,7 @@
 # web.py holds what the board answers; this, how a request is read and refused.
 import asyncio
 import json
+from errno import ETIMEDOUT
 
 from microdot import Microdot, Request, Response
 from microdot.microdot import NoCaseDict
@@ -14,6 +15,8 @@ MAX_BODY = 2048  # a request body above this is refused whole
 MAX_HEAD = 2048
 MAX_HEADERS = 32  # header lines in one request
 READ_TIMEOUT_S = 10  # a request not wholly sent by then is dropped
+WRITE_TIMEOUT_S = 10  # a client that takes no part of an answer for this long is dropped
+EVENT_CHECK_MS = 50  # how often a live page's stream looks for a change
 MAX_CONNECTIONS = 8  # open at once, live pages' streams among them; more are answered 503
 MAX_STREAMS = 4  # live pages' streams open at once
 
@@ -41,6 +44,31 @@ def read_body(request, allowed):
     return body
 
 
+def peer_address(peer):
+    """The client's IP address as text: the board's sockets give (address, port), the unix
+    port's a raw sockaddr (its address in bytes 4 to 7)."""
+    if isinstance(peer, (tuple, list)) and peer:
+        return str(peer[0])
+    if isinstance(peer, (bytes, bytearray)) and len(peer) >= 8:
+        return "%d.%d.%d.%d" % (peer[4], peer[5], peer[6], peer[7])
+    return ""
+
+
+def text_problem(field, text, longest):
+    """The words refusing a field a person types (a name, a password), or None: text of at
+    most `longest` characters, with no control character (a newline would split the record
+    it is kept in) and no lone surrogate (it cannot be written as UTF-8)."""
+    if not isinstance(text, str) or len(text) > longest:
+        return "%s: text of %d characters at most" % (field, longest)
+    for char in text:
+        code = ord(char)
+        if code < 32 or 127 <= code < 160 or 0xD800 <= code < 0xE000:
+            return "%s: no control characters or lone surrogates (character %d)" % (
+                field, text.index(char) + 1,
+            )  # fmt: skip
+    return None
+
+
 def ascii_digits(text):
     """True for 0-9 only: str.isdigit takes other scripts' digits too ("١٢٣٤")."""
     for char in text:
@@ -51,8 +79,10 @@ def ascii_digits(text):
 
 class BoardServer(Microdot):
     """microdot with the limits a board's heap needs: the request line and headers bounded
-    in bytes and count, a whole request within READ_TIMEOUT_S, at most MAX_CONNECTIONS open;
-    a request it cannot read is answered 4xx in words, never with a traceback."""
+    in bytes and count, a whole request within READ_TIMEOUT_S, each write within
+    WRITE_TIMEOUT_S, at most MAX_CONNECTIONS open and MAX_STREAMS live streams; a request it
+    cannot read is answered 4xx in words, never with a traceback. However a connection ends,
+    its socket is closed and its slots are given back."""
 
     def __init__(self):
         Microdot.__init__(self)
@@ -60,10 +90,12 @@ class BoardServer(Microdot):
         self.streams = 0
 
     async def handle_request(self, reader, writer):
+        writer = _TimedWriter(writer)
         if self.connections >= MAX_CONNECTIONS:
             await _answer(writer, WebError(503, "the board is busy: try again in a moment"))
             return
         self.connections += 1
+        body = None
         try:
             try:
                 request = await asyncio.wait_for(
@@ -71,27 +103,104 @@ class BoardServer(Microdot):
                 )
             except asyncio.TimeoutError:
                 request = WebError(408, "a request is sent whole within %d s" % READ_TIMEOUT_S)
-            if request is None:
-                await writer.aclose()
-            elif isinstance(request, WebError):
+            if isinstance(request, WebError):
                 await _answer(writer, request)
-            else:
+            elif request is not None:
                 response = await self.dispatch_request(request)
                 if response != Response.already_handled:
+                    body = response.body
                     await response.write(writer)
-                await writer.aclose()
-        except OSError:
-            pass  # the phone went away
+        except (OSError, asyncio.TimeoutError):
+            pass  # the phone went away, or took nothing of the answer for WRITE_TIMEOUT_S
         finally:
+            if isinstance(body, LiveStream):
+                body.close()  # a HEAD, or a client gone before the first event, too
             self.connections -= 1
+            await _close(writer)
+
+
+class LiveStream:
+    """A live page's stream, as server-sent events: the state each time it changes. It holds
+    one of MAX_STREAMS slots from when it is made (so the cap cannot be raced) until its
+    connection ends; the next state is made only once the last one went out, so a phone that
+    stops reading gets no backlog. open() returns None when every slot is taken."""
+
+    @classmethod
+    def open(cls, server, changes, state):
+        if server.streams >= MAX_STREAMS:
+            return None
+        return cls(server, changes, state)
+
+    def __init__(self, server, changes, state):
+        server.streams += 1
+        self.server = server
+        self.changes = changes
+        self.state = state
+        self.sent = None
+        self.running = True
+
+    def __aiter__(self):
+        return self
+
+    async def __anext__(self):
+        while self.running:
+            now = self.changes()
+            if now != self.sent:
+                self.sent = now
+                return b"data: " + json.dumps(self.state()).encode() + b"\n\n"
+            await asyncio.sleep(EVENT_CHECK_MS / 1000)
+        raise StopAsyncIteration
+
+    async def aclose(self):
+        self.close()
+
+    def close(self):
+        if self.running:
+            self.running = False
+            self.server.streams -= 1
+
+
+class _TimedWriter:
+    """A connection's writer whose every write ends within WRITE_TIMEOUT_S: a client that
+    reads nothing cannot hold its connection. A write that times out is an OSError, as a
+    client gone is (on CPython 3.11 TimeoutError is one too, without the errno microdot reads)."""
+
+    def __init__(self, writer):
+        self.writer = writer
+
+    async def awrite(self, data):
+        try:
+            await asyncio.wait_for(self.writer.awrite(data), WRITE_TIMEOUT_S)
+        except asyncio.TimeoutError:
+            raise OSError(
+                ETIMEDOUT, "the client took nothing for %d s" % WRITE_TIMEOUT_S
+            ) from None
+
+    async def aclose(self):
+        try:
+            await asyncio.wait_for(self.writer.aclose(), WRITE_TIMEOUT_S)
+        except asyncio.TimeoutError:
+            raise OSError(
+                ETIMEDOUT, "the client took nothing for %d s" % WRITE_TIMEOUT_S
+            ) from None
+
+    def get_extra_info(self, name):
+        return self.writer.get_extra_info(name)
 
 
 async def _answer(writer, error):
+    answer = json.dumps({"error": error.words})
     try:
-        answer = json.dumps({"error": error.words})
         await Response(answer, error.status, {"Content-Type": "application/json"}).write(writer)
+    except (OSError, asyncio.TimeoutError):
+        pass
+    await _close(writer)
+
+
+async def _close(writer):
+    try:
         await writer.aclose()
-    except OSError:
+    except (OSError, asyncio.TimeoutError):
         pass
 
 
