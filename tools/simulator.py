@@ -27,33 +27,21 @@ import fakes
 fakes.install()
 
 import config  # noqa: E402
-import fake_machine  # noqa: E402
-from app import App  # noqa: E402
-from board.render import palette  # noqa: E402
-from board_picture import display_rgb, geometry, svg, text_cells  # noqa: E402
-from hardware import Hardware  # noqa: E402
-from keypad import KEY_NAMES  # noqa: E402
-from store import FileStore  # noqa: E402
+from board_picture import display_rgb, svg  # noqa: E402
+from sim_board import POLL_MS, ScriptError, SimBoard, cell_rows  # noqa: E402
 
-POLL_MS = 10
-PRESS_MS = 60  # how long a typed key holds the fake contact closed
-COLOUR_NAMES = (
-    "blue", "orange", "yellow", "error", "mark", "white",
-    "green", "purple", "sky", "pale blue", "pale orange", "pale yellow",
-)  # fmt: skip
-LEVEL_NAMES = ("bright", "dim", "faint")
-GRID_LETTERS = "BOYE+WGPSbdy"  # one letter per colour; lower case when dim or faint
-# Keyboard -> (keypad key, held long?)
+# Keyboard -> (keypad key, held long?). The letters as the keypad prints them (A-D) or in
+# lower case; H then a key holds that key; the common holds have a letter of their own.
 KEYBOARD = {str(d): (str(d), False) for d in range(10)}
-KEYBOARD.update({"a": ("A", False), "b": ("B", False), "c": ("C", False), "d": ("D", False)})
+KEYBOARD.update({letter: (letter.upper(), False) for letter in "abcdABCD"})
 KEYBOARD.update({"#": ("#", False), "\r": ("#", False), "\n": ("#", False), " ": ("#", False)})
 KEYBOARD.update({"*": ("*", False), "u": ("*", False), "U": ("*", True), "r": ("*", True)})
-KEYBOARD.update({"E": ("#", True), "M": ("D", True), "B": ("B", True), "C": ("C", True)})
-KEYBOARD.update({"P": ("0", True)})
+KEYBOARD.update({"E": ("#", True), "M": ("D", True), "P": ("0", True)})
+HOLD_NEXT = "hH"  # the next key typed is held
 KEY_HELP = [
     "keypad  1 2 3 A    ranks: 1=A 2-9 0=T A=J B=Q C=K      keys: 0-9 a b c d",
     "        4 5 6 B    # (enter, space): go / yes / OK     * (u): back  U: redo",
-    "        7 8 9 C    0: no   D: points (D A/B/C: whose)    E: hold #",
+    "        7 8 9 C    0: no   D: points (D A/B/C: whose)  E: hold #  h KEY: hold it",
     "        * 0 # D    suits: 1 clubs 2 diamonds 3 hearts 4 spades",
     "M (hold D): next game (Makao, Latvian)   P (hold 0): pair a phone      q: quit",
 ]
@@ -61,7 +49,7 @@ MAKAO_HELP = [
     "keypad  1 2 3 A    a card: its rank (1=A 2-9 0=T A=J B=Q C=K), then its suit:",
     "        4 5 6 B    1 clubs 2 diamonds 3 hearts 4 spades; d: a joker",
     "        7 8 9 C    #: lay the cards / take the penalty / pass   E: draw (hold #)",
-    "        * 0 # D    B: Makao! (hold B)  C: challenge (hold C)  * (u) undo, U redo",
+    "        * 0 # D    h B: Makao! (hold B)  h C: challenge  * (u) undo, U redo",
     "a (no game yet): players, then the start card.  M (hold D): next game   q: quit",
 ]
 LATVIAN_HELP = MAKAO_HELP[:3] + [
@@ -83,7 +71,10 @@ def aside_name(data):
     return name
 
 
-class Simulator:
+class Simulator(SimBoard):
+    """The simulated board with its save folder (moved aside by --fresh), a lock the keyboard
+    and the web page take turns with, and a picture of the strip."""
+
     def __init__(self, data, fresh=False):
         if os.path.exists(data) and not os.path.isdir(data):
             raise SystemExit("error: --data %s is a file, not a folder for the saves" % data)
@@ -94,110 +85,15 @@ class Simulator:
         else:
             self.moved_aside = None
         os.makedirs(data, exist_ok=True)
-        self.console = []
         self.lock = threading.RLock()  # the keyboard and the web page take turns
         self.web_address = None  # where the web page is served, when it is
-        self.now = 1000
-        fake_machine.release_all()
-        self.hardware = Hardware(config)
-        self.app = App(config, self.hardware, FileStore(data), say=self.console.append)
-        self.app.boot(self.now)
-        self.app.paint(self.now)
-        self.places = geometry(config)
-        self.colours = palette(config)
-
-    # -- time and keys ---------------------------------------------------------------------
-
-    def wait(self, ms):
-        for _ in range(max(1, ms // POLL_MS)):
-            self.now = (self.now + POLL_MS) & 0x3FFFFFFF
-            self.app.poll(self.now)
-            self.app.paint(self.now)
-
-    def press(self, key, long=False):
-        """Closes the fake keypad contact of `key` (a keypad name) and lets it go."""
-        index = KEY_NAMES.index(key)
-        fake_machine.press(config.KEYPAD_ROW_PINS[index // 4], config.KEYPAD_COL_PINS[index % 4])
-        self.wait(config.LONG_PRESS_MS + 60 if long else PRESS_MS)
-        fake_machine.release_all()
-        self.wait(PRESS_MS)
+        SimBoard.__init__(self, data)
 
     def run_script(self, text):
-        """Tokens: a keypad key (1 # * D ...), hold:KEY for a long press, wait:MS."""
-        for token in text.split():
-            if token.startswith("#!") or token.startswith("//"):
-                continue
-            if token.startswith("wait:"):
-                self.wait(int(token[5:]))
-            elif token.startswith("hold:"):
-                self.press(token[5:].upper(), long=True)
-            elif token.upper() in KEY_NAMES:
-                self.press(token.upper())
-            else:
-                raise SystemExit(
-                    "script: %r is not a key (1-9 0 A-D * #), hold:KEY or wait:MS" % token
-                )
-
-    # -- what the strip shows --------------------------------------------------------------
-
-    def led_colour(self, led):
-        return self.hardware.pixels.colour_at(led)
-
-    def named(self, led):
-        """('blue', 'bright') for a lit LED, None for a dark one."""
-        rgb = self.led_colour(led)
-        if rgb == (0, 0, 0):
-            return None
-        table = self.app.renderer.table
-        for entry in range(len(self.colours) * 3):
-            at = entry * 3
-            if (table[at + 1], table[at], table[at + 2]) == rgb:
-                return COLOUR_NAMES[entry // 3], LEVEL_NAMES[entry % 3]
-        return "%02x%02x%02x" % rgb, "dimmed"
-
-    def grid(self):
-        """The board as lines of letters, laid out like the wood (top row first), the holes
-        in groups of five."""
-        return [
-            "".join([" " if led is None else self.letter(led) for led in row]).rstrip()
-            for row in cell_rows()
-        ]
-
-    def letter(self, led):
-        named = self.named(led)
-        if named is None:
-            return "."
-        index = COLOUR_NAMES.index(named[0]) if named[0] in COLOUR_NAMES else -1
-        letter = GRID_LETTERS[index] if index >= 0 else "?"
-        return letter if named[1] == "bright" else letter.lower()
-
-    def lit_list(self):
-        """One line per lit LED: where it is and its colour, in strip order."""
-        where = {}
-        layout = self.app.layout
-        for side in range(layout.tracks):
-            for point in range(1, 61):
-                where[layout.peg_leds[side][point]] = "side %d hole %d" % (side, point)
-            where[layout.start_holes[side]] = "side %d start" % side
-        where[layout.game_hole] = "game hole"
-        for name, (first, count) in layout.status.items():
-            for i in range(count):
-                where[first + i] = "status %s %d" % (name, i + 1)
-        lines = []
-        for led in range(layout.length):
-            named = self.named(led)
-            if named:
-                lines.append("LED %d (%s): %s %s" % (led, where.get(led, "?"), named[0], named[1]))
-        return lines
-
-    def text_report(self):
-        out = ["board:"] + ["  " + line for line in self.grid()]
-        out.append("lit:")
-        out += ["  " + line for line in self.lit_list()]
-        out.append(score_line(self))
-        out.append("console:")
-        out += ["  " + line for line in self.console]
-        return "\n".join(out) + "\n"
+        try:
+            SimBoard.run_script(self, text)
+        except ScriptError as error:
+            raise SystemExit(str(error)) from None
 
     def snapshot(self, path):
         colours = {}
@@ -210,20 +106,6 @@ class Simulator:
 
 
 # -- the terminal --------------------------------------------------------------------------
-
-
-def cell_rows():
-    """The LEDs row by row from the top, one cell a hole (None: a gap), as on the wood."""
-    cells = text_cells(config)
-    width = max(column for _, column in cells.values()) + 1
-    rows = []
-    for y in sorted({y for y, _ in cells.values()}, reverse=True):
-        row = [None] * width
-        for led, (led_y, column) in cells.items():
-            if led_y == y:
-                row[column] = led
-        rows.append(row)
-    return rows
 
 
 def ansi_board(sim):
@@ -245,20 +127,6 @@ def ansi_board(sim):
     return lines
 
 
-def score_line(sim):
-    if sim.app.mode != 0:
-        return sim.app.controller.describe_table()
-    match = sim.app.history.state
-    if match.phase is None:
-        return "no match yet"
-    names = ("blue", "orange", "yellow")
-    parts = [
-        "%s %d (rear peg %d)" % (names[s], match.front[s], match.rear[s])
-        for s in range(match.sides())
-    ]
-    return "score: " + ", ".join(parts) + "; " + match.phase
-
-
 def draw_screen(sim, out, size=None):
     """The whole screen, fitted to the terminal (80 x 24 at least): the board, what its
     status line holds, the score, the keys, and as many console lines as there is room for."""
@@ -267,7 +135,7 @@ def draw_screen(sim, out, size=None):
     if sim.web_address:
         screen[0] = "Cribbage board simulator; page: %s  P pairs a phone" % sim.web_address
     screen += ansi_board(sim)
-    if sim.app.mode == 0:
+    if sim.game_mode() == 0:
         screen.append(
             "  status: mode, dealer, turn/hand, count tens, units or sign, games, save, error"
         )
@@ -275,13 +143,30 @@ def draw_screen(sim, out, size=None):
         screen.append(
             "  holes: each seat's share; status: mode, penalty or rank (tens, units), suit"
         )
-    screen.append(score_line(sim))
-    screen += HELP[sim.app.mode]
+    screen.append(sim.score_line())
+    screen += HELP[sim.game_mode()]
     room = max(3, rows - len(screen) - 2)
     screen.append("console:")
     screen += ["  " + line[: columns - 3] for line in sim.console[-room:]]
     out.write("\x1b[H\x1b[2J" + "\r\n".join(screen) + "\r\n")
     out.flush()
+
+
+class Keyboard:
+    """Typed characters to (keypad key, held?): H then a key holds that key."""
+
+    def __init__(self):
+        self.hold_next = False
+
+    def take(self, typed):
+        if typed in HOLD_NEXT:
+            self.hold_next = True
+            return None
+        pressed = KEYBOARD.get(typed)
+        if pressed is not None and self.hold_next:
+            pressed = (pressed[0], True)
+        self.hold_next = False
+        return pressed
 
 
 def interactive(sim, snapshot):
@@ -292,6 +177,7 @@ def interactive(sim, snapshot):
     stdin = sys.stdin.fileno()
     saved = termios.tcgetattr(stdin)
     tty.setraw(stdin)
+    keyboard = Keyboard()
     try:
         shown_console = -1
         last_frame = None
@@ -301,10 +187,10 @@ def interactive(sim, snapshot):
                 typed = os.read(stdin, 1).decode(errors="ignore")
                 if typed in ("q", "\x03", "\x04"):
                     break
-                if typed in KEYBOARD:
-                    key, long = KEYBOARD[typed]
+                pressed = keyboard.take(typed)
+                if pressed is not None:
                     with sim.lock:
-                        sim.press(key, long)
+                        sim.press(*pressed)
             else:
                 with sim.lock:
                     sim.wait(POLL_MS)
@@ -318,6 +204,24 @@ def interactive(sim, snapshot):
         sys.stdout.write("\r\n")
     if snapshot:
         sim.snapshot(snapshot)
+
+
+def piped_keys(sim, server):
+    """The script's tokens from stdin, pressed as they come (as tools/board_on_micropython.py
+    takes them); `status` prints the server's open connections and live streams."""
+    for line in sys.stdin:
+        for token in line.split():
+            if token == "status":
+                print(
+                    "status: connections %d, streams %d" % (server.connections, server.streams),
+                    flush=True,
+                )
+                continue
+            try:
+                with sim.lock:
+                    SimBoard.run_script(sim, token)
+            except ScriptError as error:
+                print(str(error), flush=True)
 
 
 def moved_words(aside):
@@ -340,6 +244,205 @@ def run_script_file(args, data):
     return 0
 
 
+# -- the board's program on the board's interpreter (--micropython) ------------------------
+
+# The heap the board's interpreter gets: an ESP32-S3 with PSRAM has more, and the page needs
+# wifi.NEEDS_HEAP of it (a classic ESP32's 112 KB keeps Wi-Fi off, as on the board).
+BOARD_HEAP = "2M"
+
+
+def micropython_binary():
+    """MicroPython's unix port: the one this environment installed (tools/requirements.txt),
+    else one on the PATH."""
+    beside = os.path.join(os.path.dirname(sys.executable), "micropython")
+    found = beside if os.path.exists(beside) else shutil.which("micropython")
+    if not found:
+        raise SystemExit("error: no MicroPython interpreter: run 'bash tools/run' once")
+    return found
+
+
+class OnMicroPython:
+    """The firmware built for the board (.mpy, in a folder of its own, so runs side by side
+    never share one) and run by MicroPython with the fakes: tools/board_on_micropython.py."""
+
+    def __init__(self, data):
+        import build_mpy
+
+        self.data = data
+        self.build = tempfile.mkdtemp(prefix="board-", dir=_paths.ROOT + "/build")
+        try:
+            build_mpy.build(self.build)
+        except BaseException:
+            shutil.rmtree(self.build, ignore_errors=True)
+            raise
+
+    def command(self, mode, argument):
+        program = os.path.join(_paths.ROOT, "tools", "board_on_micropython.py")
+        return [
+            micropython_binary(), "-X", "heapsize=" + BOARD_HEAP, program, _paths.ROOT,
+            self.build, os.path.abspath(self.data), mode, str(argument),
+        ]  # fmt: skip
+
+    def start(self, mode, argument, **streams):
+        import subprocess
+
+        from orphans import die_with_parent
+
+        return subprocess.Popen(
+            self.command(mode, argument), preexec_fn=die_with_parent(), **streams
+        )
+
+    def close(self):
+        shutil.rmtree(self.build, ignore_errors=True)
+
+
+def script_on_micropython(args, data):
+    board = OnMicroPython(data)
+    child = None
+    try:
+        script = os.path.abspath(args.script)
+        if args.script == "-":
+            script = os.path.join(board.build, "keys.txt")
+            with open(script, "w") as out:
+                out.write(sys.stdin.read())
+        child = board.start("--script", script)
+        return child.wait()
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        if child is not None and child.poll() is None:
+            child.kill()
+            child.wait()
+        board.close()
+
+
+def web_on_micropython(args, data):
+    """The board's own loop serving its page; keys typed here (or piped in, as the script's
+    tokens) go to its keypad."""
+    import signal
+    import subprocess
+
+    import web_sim
+
+    os.makedirs(data, exist_ok=True)
+    port = web_sim.free_port(args.web)
+    board = OnMicroPython(data)
+    child = None
+
+    def stop(signum, frame):
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, stop)
+    try:
+        if sys.stdin.isatty():
+            child = board.start("--web", port, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+            remote_terminal(child, port)
+            return 0
+        child = board.start("--web", port, stdin=subprocess.PIPE)
+        forward = threading.Thread(target=forward_keys, args=(child,), daemon=True)
+        forward.start()
+        return child.wait()
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        if child is not None and child.poll() is None:
+            child.kill()
+            child.wait()
+        board.close()
+
+
+def forward_keys(child):
+    # Lines piped in are pressed as they come; at their end the board goes on serving.
+    for line in sys.stdin.buffer:
+        try:
+            child.stdin.write(line if line.endswith(b"\n") else line + b"\n")
+            child.stdin.flush()
+        except OSError:
+            return
+
+
+class RemoteView:
+    """What the terminal draws, read from the page's own API of the board on MicroPython."""
+
+    def __init__(self, port):
+        self.web_address = "http://127.0.0.1:%d/" % port
+        self.console = []
+        self.state = None
+
+    def refresh(self):
+        import json
+        import urllib.request
+
+        try:
+            with urllib.request.urlopen(self.web_address + "api/state", timeout=1) as answer:
+                self.state = json.loads(answer.read())
+        except OSError:
+            return False
+        return True
+
+    def game_mode(self):
+        return ("cribbage", "makao", "latvian").index(self.state["mode"]) if self.state else 0
+
+    def led_colour(self, led):
+        if self.state is None:
+            return (0, 0, 0)
+        strip = bytes.fromhex(self.state["leds"])
+        order = self.state["order"]
+        at = led * 3
+        return (strip[at + order[0]], strip[at + order[1]], strip[at + order[2]])
+
+    def score_line(self):
+        state = self.state
+        if state is None:
+            return "the board is starting"
+        if state["mode"] != "cribbage" or state.get("phase") is None:
+            return state["awaiting"]
+        parts = [
+            "%s %d (rear peg %d)" % (state["sides"][side], front, state["rear"][side])
+            for side, front in enumerate(state["front"])
+        ]
+        return "score: " + ", ".join(parts) + "; " + state["phase"]
+
+
+def remote_terminal(child, port):
+    import select
+    import termios
+    import tty
+
+    view = RemoteView(port)
+
+    def read_console():
+        for line in child.stdout:
+            view.console.append(line.decode(errors="replace").rstrip("\n"))
+
+    threading.Thread(target=read_console, daemon=True).start()
+    stdin = sys.stdin.fileno()
+    saved = termios.tcgetattr(stdin)
+    tty.setraw(stdin)
+    keyboard = Keyboard()
+    try:
+        shown = None
+        while child.poll() is None:
+            ready, _, _ = select.select([stdin], [], [], 0.1)
+            if ready:
+                typed = os.read(stdin, 1).decode(errors="ignore")
+                if typed in ("q", "\x03", "\x04"):
+                    break
+                pressed = keyboard.take(typed)
+                if pressed is not None:
+                    token = ("hold:" if pressed[1] else "") + pressed[0]
+                    child.stdin.write(token.encode() + b"\n")
+                    child.stdin.flush()
+            view.refresh()
+            now = (view.state and view.state["leds"], len(view.console))
+            if now != shown:
+                draw_screen(view, sys.stdout)
+                shown = now
+    finally:
+        termios.tcsetattr(stdin, termios.TCSADRAIN, saved)
+        sys.stdout.write("\r\n")
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description="The cribbage board, simulated in a terminal")
     parser.add_argument(
@@ -353,7 +456,15 @@ def main(argv=None):
     parser.add_argument(
         "--web", metavar="PORT", type=int, help="also serve the board's web page on PORT"
     )
+    parser.add_argument(
+        "--micropython",
+        action="store_true",
+        help="run the board's own program (its .mpy build and its loop) on the MicroPython"
+        " interpreter, as the board does, instead of the firmware's sources on this Python",
+    )
     args = parser.parse_args(argv)
+    if args.micropython:
+        return micropython_main(args)
     if args.script:
         if args.data is None:
             # A script never continues (or damages) the games played by hand.
@@ -367,7 +478,7 @@ def main(argv=None):
         import web_sim
 
         port = web_sim.free_port(args.web)
-        web_sim.serve(sim, port, sim.lock)
+        server = web_sim.serve(sim, port, sim.lock)
         sim.web_address = "http://127.0.0.1:%d/" % port
         print(
             "the web page: %s (to let a phone change the game: Pair on the page, then P here,"
@@ -375,8 +486,10 @@ def main(argv=None):
             flush=True,
         )
         if not sys.stdin.isatty():
+            # No terminal: keys piped in are pressed as they come; serves until stopped.
+            threading.Thread(target=piped_keys, args=(sim, server), daemon=True).start()
             stop = threading.Event()
-            while not stop.wait(POLL_MS / 1000.0):  # no terminal: serve until stopped
+            while not stop.wait(POLL_MS / 1000.0):
                 with sim.lock:
                     sim.wait(POLL_MS)
             return 0
@@ -384,6 +497,19 @@ def main(argv=None):
         raise SystemExit("no terminal: use --script FILE (or run it in a terminal)")
     interactive(sim, args.snapshot)
     return 0
+
+
+def micropython_main(args):
+    if args.snapshot or args.fresh:
+        raise SystemExit("error: --snapshot and --fresh are the simulator's on this Python only")
+    if args.script:
+        if args.data is None:
+            with tempfile.TemporaryDirectory() as scratch:
+                return script_on_micropython(args, os.path.join(scratch, "saves"))
+        return script_on_micropython(args, args.data)
+    if not args.web:
+        raise SystemExit("error: --micropython serves the page: give --web PORT (or --script)")
+    return web_on_micropython(args, args.data or os.path.join(_paths.ROOT, ".sim"))
 
 
 if __name__ == "__main__":
