@@ -25,7 +25,10 @@ from board_rig import Rig
 from cards import name, parse_many
 from memstore import MemoryStore
 
-NOT_PAIRED = "this phone is not paired: press Pair on the page, then hold 0 on the board"
+NOT_PAIRED = (
+    "this phone is not paired: press Pair on the page, then hold 0 on the board and key the"
+    " code the page shows"
+)
 HOLD_0 = "hold 0 pairs a phone: it is held on the board itself"
 # Gzipped: about four TCP segments, one round trip on the board's own network. 6 KB since the
 # page gained pairing, the held keys, the coach's own picker and its icon and manifest.
@@ -136,7 +139,12 @@ def test_every_bad_request_is_refused_with_a_json_error_and_changes_nothing():
     refusals = [
         ("/api/keys", b"{not json", 400, "not JSON"),
         ("/api/keys", b"[1, 2]", 400, "a JSON object is expected"),
-        ("/api/keys", b"[" * 990 + b"]" * 990, 400, "not JSON"),
+        (
+            "/api/keys",
+            b"[" * 990 + b"]" * 990,
+            400,
+            "a request's JSON holds 16 brackets ([ or {) at most",
+        ),
         (
             "/api/keys",
             {"token": client.token, "keys": ["5"], "colour": 1},

@@ -268,6 +268,66 @@ def key_costs(deal_keys, fuel_of, writes=True, games=AFTER_GAMES[-1], folder=Non
     ]
 
 
+# A request of several keys from the page, refused at its last (web.Board.press): what is
+# kept before its keys so that all of them can be put back (web_whole.Snapshot), and the
+# putting back, measured apart from the keys themselves (each costs what it costs from the
+# keypad, above). The memory store's own copies when it cuts a file (the board's store
+# streams through 256 bytes) are counted apart and taken off.
+SNAPSHOT_SLACK = 256  # bytes a snapshot may differ by between 1 and 8 games: not the journal
+UNDONE = 31  # a request of 32 keys: 31 undos back through the play, then one refused
+REQUEST_SETUP = (
+    "sys.path.insert(0, '/input/build/wasm_shims')\n"
+    "import web, web_whole\n"
+    "_store_own = [0]\n"
+    "_cut = store.cut\n"
+    "def _counted_cut(name, keep, extra=b''):\n"
+    "    before = gc.mem_alloc()\n"
+    "    _cut(name, keep, extra)\n"
+    "    _store_own[0] += gc.mem_alloc() - before\n"
+    "store.cut = _counted_cut\n"
+    "page = web.Board(app, 'page')\n"  # the page's own: the console lines it shows
+    "_found = (app.history.state.state(), store.size('cribbage.log'))\n"
+)
+REQUEST_STEPS = (
+    ("snapshot", "global _kept\n_kept = web_whole.Snapshot(app, True)\n"),
+    ("keys", "for _key in range(%d):\n    app.press('*')\n" % UNDONE),
+    ("put back", "_store_own[0] = 0\n_kept.restore()\n_kept.release()\n"),
+    (
+        "report",
+        "print('put back', _found == (app.history.state.state(),"
+        " store.size('cribbage.log')), _store_own[0])\n",
+    ),
+)
+
+
+def refused_request_heap(folder, fuel_of):
+    """{"snapshot": bytes, "put back": bytes, "journal": bytes}: the heap a request of
+    several keys keeps before them and allocates putting them back when the last is refused
+    (32-bit), after a boot from the evening's copy `folder`, and that journal's size."""
+    import bench_web
+
+    bench_web.web_heap_32()  # writes the stand-in asyncio the wasm build lacks
+    body = WASM_SETUP.replace("FOLDER", folder) + STEPS[0][1] + "app.settle()\n"
+    body += "gc.threshold(-1)\n" + WRITES_ASIDE + REQUEST_SETUP
+    allocated = {}
+    printed = []
+
+    def kept(source):
+        fuel, lines = fuel_of(source)
+        printed.extend(lines)
+        return fuel, lines
+
+    step_costs(body, REQUEST_STEPS, kept, allocated)
+    report = [line.split() for line in printed if line.startswith("put back ")][0]
+    if report[2] != "True":
+        raise RuntimeError("the request's keys were not put back in " + folder)
+    return {
+        "snapshot": allocated["snapshot"],
+        "put back": allocated["put back"] - int(report[3]),
+        "journal": os.path.getsize(os.path.join(COPIES, folder, "cribbage.log")),
+    }
+
+
 def collection_cost(fuel_of):
     """Fuel of one gc.collect() with the game booted from a deal's start after 8 games."""
     body = WASM_SETUP.replace("FOLDER", "deal-start-%d" % AFTER_GAMES[-1]) + STEPS[0][1]
@@ -439,6 +499,14 @@ def main(fuel_of, fuel_per_us):
     _print_keys(keys, "the same with the journal in a memory store", fuel_per_us)
     keys = key_costs(BETWEEN_MATCHES, fuel_of, False, folder="match-over")
     _print_keys(keys, "between two matches, the firmware's share", fuel_per_us)
+    for folder in ("show-1", "show-%d" % AFTER_GAMES[-1]):
+        request = refused_request_heap(folder, fuel_of)
+        print(
+            "a request of %d keys from the page refused at its last, at the play's end (%s):"
+            " %d bytes kept before its keys, %d allocated putting them back (32-bit; the"
+            " journal, %d bytes, is cut back, not copied)"
+            % (UNDONE + 1, folder, request["snapshot"], request["put back"], request["journal"])
+        )
     collect = collection_cost(fuel_of)
     print(
         "one collection of the heap after a boot 8 games in: %d fuel = %.1f ms (the board"

@@ -131,7 +131,7 @@ async def announce(app, port):
         if listening is not None:
             print(
                 "the web page: http://127.0.0.1:%d/ (to let a phone change the game: Pair on"
-                " the page, then P here, which holds 0)" % port
+                " the page, then hold:0 here and key the two digits the page shows)" % port
             )
             return
         await asyncio.sleep_ms(20)

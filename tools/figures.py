@@ -165,6 +165,29 @@ def evening():
         rows.append(
             ("%s, fuel (ms on the ESP32: %s)" % (what, ms(steps[name])), steps[name], command)
         )
+    first = ev.refused_request_heap("show-1", wasm_fuel)
+    last = ev.refused_request_heap("show-8", wasm_fuel)
+    if last["snapshot"] > first["snapshot"] + ev.SNAPSHOT_SLACK:
+        raise SystemExit(
+            "a request's snapshot grows with the match: %d bytes 1 game in, %d 8 games in"
+            % (first["snapshot"], last["snapshot"])
+        )
+    rows += [
+        (
+            "what a request of several keys keeps to put them back, 8 games in (the journal"
+            " %s bytes, not copied; 1 game in: %s), 32-bit heap"
+            % (format(last["journal"], ","), format(first["snapshot"], ",")),
+            last["snapshot"],
+            command,
+        ),
+        (
+            "putting back a request of %d keys refused at its last (%d undos through the play),"
+            " 8 games in: the journal cut back, the game read again, 32-bit, allocated"
+            % (ev.UNDONE + 1, ev.UNDONE),
+            last["put back"],
+            command,
+        ),
+    ]
     if over:
         raise SystemExit(
             "keys over the %d ms budget on the ESP32 estimate: %s"

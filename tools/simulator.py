@@ -481,8 +481,8 @@ def main(argv=None):
         server = web_sim.serve(sim, port, sim.lock)
         sim.web_address = "http://127.0.0.1:%d/" % port
         print(
-            "the web page: %s (to let a phone change the game: Pair on the page, then P here,"
-            " which holds 0)" % sim.web_address,
+            "the web page: %s (to let a phone change the game: Pair on the page, then P here"
+            " (it holds 0) and key the two digits the page shows)" % sim.web_address,
             flush=True,
         )
         if not sys.stdin.isatty():

@@ -389,9 +389,7 @@ class Board:
 
     def check_token(self, body):
         if not self.phones.paired(body.get("token")):
-            raise WebError(
-                403, "this phone is not paired: press Pair on the page, then hold 0 on the board"
-            )
+            raise WebError(403, NOT_PAIRED)
 
     # -- pairing ---------------------------------------------------------------------------
 
@@ -466,6 +464,7 @@ class Board:
         what those before it changed (files, the game, the half-made entry) and answers 409."""
         with self.lock:
             app = self.app
+            before = None
             try:
                 app.settle()  # what an earlier key left for the idle moment is written first
                 before = Snapshot(app, len(keys) > 1)
@@ -481,6 +480,8 @@ class Board:
                         self._refuse(before, refused)
                 self._saved()
             finally:
+                if before is not None:
+                    before.release()
                 self.acted()
 
     def _refuse(self, before, words):
@@ -555,6 +556,10 @@ def checked_keys(body):
 
 # The expert opponent's tables and the play's search need a laptop's memory and speed
 # (tools/coach_expert.py, tools/peg_advice.py): the simulator's page has them.
+NOT_PAIRED = (
+    "this phone is not paired: press Pair on the page, then hold 0 on the board and key the"
+    " code the page shows"
+)
 LAPTOP_ONLY = (
     "%s is worked out on a laptop: open this page in the simulator (bash tools/run with no"
     " board attached) or use tools/crib.py; the board's own coach takes any two cards thrown"

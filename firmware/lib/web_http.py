@@ -10,13 +10,16 @@ from microdot import Microdot, Request, Response
 from microdot.microdot import NoCaseDict
 
 MAX_BODY = 2048  # a request body above this is refused whole
+MAX_BRACKETS = 16  # [ and { in a body: the API's deepest is two
 # The request line and headers together, bytes: a phone's browser sends under 1 KB. Reading a
 # request at these limits allocates about 20 KB on the 32-bit build (tools/bench.py web).
 MAX_HEAD = 2048
 MAX_HEADERS = 32  # header lines in one request
 READ_TIMEOUT_S = 10  # a request not wholly sent by then is dropped
 WRITE_TIMEOUT_S = 10  # a client that takes no part of an answer for this long is dropped
+LINGER_S = 2  # what is left of a request refused unread is read and dropped for this long
 EVENT_CHECK_MS = 50  # how often a live page's stream looks for a change
+HEARTBEAT_MS = 20000  # a live stream with no change sends a comment this often
 MAX_CONNECTIONS = 8  # open at once, live pages' streams among them; more are answered 503
 MAX_STREAMS = 4  # live pages' streams open at once
 
@@ -32,8 +35,13 @@ def read_body(request, allowed):
     """The JSON object sent, with only the fields allowed; WebError otherwise."""
     if request.content_length > MAX_BODY:
         raise WebError(413, "a request body holds %d bytes at most" % MAX_BODY)
+    data = request.body or b"{}"
+    if data.count(b"[") + data.count(b"{") > MAX_BRACKETS:
+        # Nested deep, CPython's parser runs out of recursion where MicroPython's goes on:
+        # refused before either parses, the same words on both.
+        raise WebError(400, "a request's JSON holds %d brackets ([ or {) at most" % MAX_BRACKETS)
     try:
-        body = json.loads(request.body.decode("utf-8") if request.body else "{}")
+        body = json.loads(data.decode("utf-8"))
     except (ValueError, UnicodeError, RuntimeError):  # RuntimeError: nested too deep
         raise WebError(400, "not JSON") from None
     if not isinstance(body, dict):
@@ -104,14 +112,18 @@ class BoardServer(Microdot):
             except asyncio.TimeoutError:
                 request = WebError(408, "a request is sent whole within %d s" % READ_TIMEOUT_S)
             if isinstance(request, WebError):
-                await _answer(writer, request)
+                await _answer(writer, request, reader if request.status in (413, 431) else None)
             elif request is not None:
                 response = await self.dispatch_request(request)
                 if response != Response.already_handled:
                     body = response.body
+                    if isinstance(body, LiveStream):
+                        body.watch(reader)
                     await response.write(writer)
         except (OSError, asyncio.TimeoutError):
             pass  # the phone went away, or took nothing of the answer for WRITE_TIMEOUT_S
+        except asyncio.CancelledError:
+            pass  # the server stops: the connection ends here, not as an error said at exit
         finally:
             if isinstance(body, LiveStream):
                 body.close()  # a HEAD, or a client gone before the first event, too
@@ -138,6 +150,21 @@ class LiveStream:
         self.state = state
         self.sent = None
         self.running = True
+        self.quiet_ms = 0
+        self.watcher = None
+
+    def watch(self, reader):
+        """Ends the stream as soon as its client closes the connection: a page sends nothing
+        after its request, so anything read (end of stream included) means it went."""
+        self.watcher = asyncio.create_task(self._watch(reader))
+
+    async def _watch(self, reader):
+        try:
+            await reader.read(1)
+        except Exception:  # a reset is an end too
+            pass
+        self.watcher = None
+        self.close()
 
     def __aiter__(self):
         return self
@@ -147,8 +174,15 @@ class LiveStream:
             now = self.changes()
             if now != self.sent:
                 self.sent = now
+                self.quiet_ms = 0
                 return b"data: " + json.dumps(self.state()).encode() + b"\n\n"
+            if self.quiet_ms >= HEARTBEAT_MS:
+                # A comment the page ignores: a phone gone without a word (out of range) is
+                # found when the network gives up on it, and its slot freed.
+                self.quiet_ms = 0
+                return b": still here\n\n"
             await asyncio.sleep(EVENT_CHECK_MS / 1000)
+            self.quiet_ms += EVENT_CHECK_MS
         raise StopAsyncIteration
 
     async def aclose(self):
@@ -158,6 +192,9 @@ class LiveStream:
         if self.running:
             self.running = False
             self.server.streams -= 1
+        if self.watcher is not None:
+            self.watcher.cancel()
+            self.watcher = None
 
 
 class _TimedWriter:
@@ -188,10 +225,17 @@ class _TimedWriter:
         return self.writer.get_extra_info(name)
 
 
-async def _answer(writer, error):
+async def _answer(writer, error, unread=None):
+    """Answers a refusal in words and closes. `unread`: the reader of a request refused before
+    it was read whole, whose rest is read and dropped first (a socket closed with bytes
+    unread is reset, and the client would lose the answer), within LINGER_S at most."""
     answer = json.dumps({"error": error.words})
     try:
         await Response(answer, error.status, {"Content-Type": "application/json"}).write(writer)
+        if unread is not None:
+            for _ in range(4):
+                if not await asyncio.wait_for(unread.read(MAX_HEAD), LINGER_S / 4):
+                    break
     except (OSError, asyncio.TimeoutError):
         pass
     await _close(writer)

@@ -1,0 +1,204 @@
+"""The simulator serving the board's page, started as a user starts it (tools/simulator.py
+--web PORT, with --micropython for the board's own interpreter), and spoken to over real
+sockets on 127.0.0.1 as a phone would, or as an attacker would. Keys reach its keypad through
+its stdin; `status` there reports the server's open connections, live streams and (on
+MicroPython) heap. Killed with the test, or with the test's process (die_with_parent)."""
+
+import http.client
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+from _paths import ROOT
+from orphans import die_with_parent
+
+INTERPRETERS = ("cpython", "micropython")
+READY_S = 60  # the MicroPython build and boot take a few seconds; a loaded machine more
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class ServedBoard:
+    def __init__(self, interpreter, data):
+        self.interpreter = interpreter
+        command = [sys.executable, os.path.join(ROOT, "tools", "simulator.py")]
+        command += ["--web", str(free_port()), "--data", str(data)]
+        if interpreter == "micropython":
+            command.append("--micropython")
+        self.process = subprocess.Popen(
+            command, cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT, preexec_fn=die_with_parent(),
+        )  # fmt: skip
+        self.lines = []
+        self.changed = threading.Condition()
+        threading.Thread(target=self._read, daemon=True).start()
+        found = self.wait_for_line(r"^the web page: http://127\.0\.0\.1:(\d+)/", READY_S)
+        self.port = int(found.group(1))
+        self.host = "127.0.0.1:%d" % self.port
+        self._wait_listening(READY_S)
+
+    def _wait_listening(self, seconds):
+        """The page's address is said as the server starts; it listens a moment later."""
+        end = time.monotonic() + seconds
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                return
+            except OSError:
+                if time.monotonic() > end or self.process.poll() is not None:
+                    raise AssertionError("the page is not served:\n" + self.output()) from None
+                time.sleep(0.05)
+
+    def _read(self):
+        for line in self.process.stdout:
+            with self.changed:
+                self.lines.append(line.decode(errors="replace").rstrip("\n"))
+                self.changed.notify_all()
+        with self.changed:
+            self.lines.append(None)  # it ended
+            self.changed.notify_all()
+
+    def wait_for_line(self, pattern, seconds=10, after=0):
+        end = time.monotonic() + seconds
+        with self.changed:
+            while True:
+                for line in self.lines[after:]:
+                    if line is None:
+                        raise AssertionError("the simulator ended:\n" + self.output())
+                    found = re.search(pattern, line)
+                    if found:
+                        return found
+                left = end - time.monotonic()
+                if left <= 0:
+                    raise AssertionError("no line %r in:\n%s" % (pattern, self.output()))
+                self.changed.wait(left)
+
+    def output(self):
+        return "\n".join(line for line in self.lines if line is not None)
+
+    def close(self):
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait()
+        self.process.stdout.close()
+        self.process.stdin.close()
+
+    # -- the keypad ------------------------------------------------------------------------
+
+    def keys(self, text):
+        """Presses keys on the board's keypad (the script's tokens: 5 # hold:0 ...)."""
+        self.process.stdin.write(text.encode() + b"\n")
+        self.process.stdin.flush()
+
+    def status(self):
+        """{"connections": n, "streams": n, "heap": bytes or None} as the server counts them."""
+        after = len(self.lines)
+        self.keys("status")
+        found = self.wait_for_line(
+            r"^status: connections (\d+), streams (\d+)(?:, heap used (\d+) bytes)?$", 10, after
+        )
+        heap = found.group(3)
+        return {
+            "connections": int(found.group(1)),
+            "streams": int(found.group(2)),
+            "heap": int(heap) if heap else None,
+        }
+
+    def settled(self, seconds=15):
+        """The status once no connection is open (a dropped one is closed within moments)."""
+        end = time.monotonic() + seconds
+        while True:
+            now = self.status()
+            if (now["connections"], now["streams"]) == (0, 0) or time.monotonic() > end:
+                return now
+            time.sleep(0.1)
+
+    def server_pid(self):
+        """The process whose sockets are the server's: the simulator itself on CPython, the
+        MicroPython interpreter it started otherwise."""
+        if self.interpreter == "cpython":
+            return self.process.pid
+        path = "/proc/%d/task/%d/children" % (self.process.pid, self.process.pid)
+        with open(path) as children:
+            return int(children.read().split()[0])
+
+    def descriptors(self):
+        return len(os.listdir("/proc/%d/fd" % self.server_pid()))
+
+    # -- the network -----------------------------------------------------------------------
+
+    def request(self, method, path, body=None, headers=None, source="127.0.0.1"):
+        """(status, headers, body bytes) of one request; `body` a dict is sent as JSON."""
+        sent = dict(headers or {})
+        data = body
+        if isinstance(body, dict):
+            data = json.dumps(body).encode()
+            sent.setdefault("Content-Type", "application/json")
+        connection = http.client.HTTPConnection(
+            "127.0.0.1", self.port, timeout=20, source_address=(source, 0)
+        )
+        try:
+            connection.request(method, path, body=data, headers=sent)
+            answer = connection.getresponse()
+            return answer.status, dict(answer.getheaders()), answer.read()
+        finally:
+            connection.close()
+
+    def call(self, method, path, body=None, headers=None, source="127.0.0.1"):
+        """(status, the JSON answered)."""
+        status, _, data = self.request(method, path, body, headers, source)
+        return status, json.loads(data) if data else None
+
+    def state(self):
+        status, state = self.call("GET", "/api/state")
+        assert status == 200, state
+        return state
+
+    def raw(self, data, read=True, seconds=20):
+        """Sends bytes as they are on a new connection; the answer read until it closes."""
+        with socket.create_connection(("127.0.0.1", self.port), timeout=seconds) as sock:
+            sock.sendall(data)
+            if not read:
+                return b""
+            got = b""
+            while True:
+                chunk = sock.recv(65536)
+                if not chunk:
+                    return got
+                got += chunk
+
+    def pair(self, name="test phone", source="127.0.0.1"):
+        """Pairs a phone as a player does: the page asks, the player holds 0 on the board and
+        keys the code the page shows; the page collects its token."""
+        status, asked = self.call("POST", "/api/pair", {"name": name}, source=source)
+        assert status == 202, asked
+        self.keys("hold:0 %s %s" % (asked["code"][0], asked["code"][1]))
+        return self.collect(asked["request"], source)
+
+    def collect(self, request, source="127.0.0.1", seconds=15):
+        end = time.monotonic() + seconds
+        while True:
+            status, got = self.call("POST", "/api/pair/token", {"request": request}, source=source)
+            if status != 202 or time.monotonic() > end:
+                assert status == 200, (status, got)
+                return got["token"]
+            time.sleep(0.1)
+
+    def wait_for_state(self, check, seconds=15):
+        end = time.monotonic() + seconds
+        while True:
+            state = self.state()
+            if check(state):
+                return state
+            if time.monotonic() > end:
+                raise AssertionError("the state never came: %r" % state)
+            time.sleep(0.05)

@@ -1,0 +1,497 @@
+"""The board's network program on both interpreters: the simulator's page served by the
+firmware on CPython and, as on the board, by its .mpy build and its own loop on MicroPython
+(tools/simulator.py --micropython). Every test runs on both, over real sockets on 127.0.0.1:
+the honest phone first, then the attacker. What each attack tried and what stops it:
+docs/security.md."""
+
+import gzip
+import json
+import socket
+import threading
+import time
+
+import pytest
+
+import config
+from memstore import MemoryStore
+from served_board import INTERPRETERS, ServedBoard
+
+NOT_PAIRED = (
+    "this phone is not paired: press Pair on the page, then hold 0 on the board and key the"
+    " code the page shows"
+)
+HOLD_0 = "hold 0 pairs a phone: it is held on the board itself"
+NEW_MATCH = "new match: A players (2), B target (121), C games (1); # starts it"
+PAIRING_PROMPT = "pairing: key the two digits the phone's page shows, or * to leave"
+
+
+@pytest.fixture(params=INTERPRETERS)
+def board(request, tmp_path):
+    served = ServedBoard(request.param, tmp_path / "saves")
+    yield served
+    served.close()
+
+
+def game_of(state):
+    """What a player sees of the game in /api/state (not the console, which says more)."""
+    return {key: state[key] for key in state if key not in ("console", "said", "leds", "version")}
+
+
+def test_reading_is_open_and_every_answer_is_the_same_on_both(board):
+    status, headers, page = board.request("GET", "/")
+    assert (status, headers["Content-Encoding"]) == (200, "gzip")
+    assert b'<button id="pair" type="button">Pair this phone</button>' in gzip.decompress(page)
+    state = board.state()
+    assert (state["mode"], state["phase"], state["awaiting"]) == ("cribbage", None, NEW_MATCH)
+    status, layout = board.call("GET", "/api/layout")
+    assert status == 200 and len(layout["places"]) == config.STRIP_LENGTH
+    status, manifest = board.call("GET", "/manifest.webmanifest")
+    assert (status, manifest["name"], manifest["start_url"]) == (200, "Cribbage board", "/")
+    status, headers, _ = board.request("GET", "/icon.svg")
+    assert (status, headers["Content-Type"]) == (200, "image/svg+xml")
+    assert board.call("GET", "/nowhere") == (404, {"error": "no such page: /nowhere"})
+    assert board.call("DELETE", "/api/state") == (
+        405,
+        {"error": "DELETE is not taken at /api/state"},
+    )
+
+
+def test_the_coach_answers_alike_and_the_laptops_advice_is_refused_on_the_board(board):
+    """The discard coach runs on the board. The expert coach and the play's advice are a
+    laptop's work (their engines' tables and time are more than the board has): the board's
+    own program refuses them with where to find them, the simulator answers them."""
+    cards = {"cards": ["5H", "5D", "JC", "6S", "4C", "KH"], "pone": False}
+    status, coach = board.call("POST", "/api/coach", cards)
+    assert status == 200 and coach["throws"][0] == {
+        "thrown": ["JC", "KH"], "hand": 15.957, "crib": 3.949, "net": 19.905,
+    }  # fmt: skip
+    expert = board.call("POST", "/api/coach", dict(cards, opponent="expert"))
+    advice = board.call("POST", "/api/peg-advice", {"cards": ["6S", "KD", "4C"], "seen": []})
+    if board.interpreter == "micropython":
+        where = (
+            " is worked out on a laptop: open this page in the simulator (bash tools/run with"
+            " no board attached) or use tools/crib.py; the board's own coach takes any two"
+            " cards thrown"
+        )
+        assert expert == (501, {"error": "the coach against a sensible player's throw" + where})
+        assert advice == (501, {"error": "the play's advice" + where})
+    else:
+        assert expert[0] == 200 and expert[1]["throws"][0]["thrown"] == ["JC", "KH"]
+        assert advice == (409, {"error": "the play's advice is for the play of a two-player game"})
+
+
+def test_a_paired_phone_plays_and_every_bad_request_is_refused_in_words(board):
+    token = board.pair()
+    console = board.state()["console"]
+    assert console[-2:] == [
+        "phone paired: test phone; its page takes its token now",
+        "paired phones: 1",
+    ]
+    status, state = board.call(
+        "POST", "/api/keys", {"token": token, "keys": ["#", "5", "4", "C", "B", "A"]}
+    )
+    assert status == 200 and state["phase"] == "play" and state["count"] == 30
+    before = game_of(board.state())
+    refusals = [
+        (b"{not json", 400, "not JSON"),
+        (b"[1, 2]", 400, "a JSON object is expected"),
+        (b"[" * 990 + b"]" * 990, 400, "a request's JSON holds 16 brackets ([ or {) at most"),
+        ({"token": token, "keys": ["5"], "colour": 1}, 400, "unknown field: colour"),
+        ({"token": token, "keys": ["E"]}, 400, "not a key: E"),
+        ({"token": token, "keys": []}, 400, "keys: a list of 1 to 32 keys"),
+        ({"token": token, "keys": ["5"] * 33}, 400, "keys: a list of 1 to 32 keys"),
+        ({"token": token, "keys": ["9"]}, 409, "39 would take the count past 31"),
+        (b"x" * 5000, 413, "a request body holds 2048 bytes at most"),
+        ({"token": "0" * 32, "keys": ["5"]}, 403, NOT_PAIRED),
+        ({"token": token, "keys": "5"}, 400, "keys: a list of 1 to 32 keys"),
+        ({"token": token, "keys": [5]}, 400, "not a key: 5"),
+        ({"token": token, "keys": ["hold:0"]}, 403, HOLD_0),
+    ]
+    for body, status, words in refusals:
+        headers = {"Content-Type": "application/json"}
+        assert board.call("POST", "/api/keys", body, headers) == (status, {"error": words}), body
+    assert game_of(board.state()) == before
+    assert board.call("POST", "/api/redo", {}) == (403, {"error": NOT_PAIRED})
+
+
+def test_a_request_that_began_a_new_match_and_was_refused_leaves_every_file_as_it_was(
+    board, tmp_path
+):
+    """On the board's own flash code: the old match's journal copied aside and renamed back
+    (os.rename on the interpreter's own filesystem), nothing left beside it."""
+    token = board.pair()
+    status, state = board.call(
+        "POST", "/api/keys", {"token": token, "keys": "B # # D 3 1 # D 3 0 #".split()}
+    )
+    assert status == 200 and state["phase"] == "match over"
+    saves = tmp_path / "saves"
+    before = {path.name: path.read_bytes() for path in saves.iterdir()}
+    status, refused = board.call(
+        "POST", "/api/keys", {"token": token, "keys": "# # D 3 1 # 5".split()}
+    )
+    assert status == 409 and refused["error"].startswith("key 7 of 7 (5): 5 does nothing now")
+    after = {path.name: path.read_bytes() for path in saves.iterdir()}
+    assert after.pop("stats.bin", b"") == b"" and after == before
+    assert game_of(board.state())["phase"] == "match over"
+
+
+def test_requests_from_elsewhere_are_refused_and_change_nothing(board):
+    token = board.pair()
+    before = game_of(board.state())
+    body = {"token": token, "keys": ["#"]}
+    json_type = {"Content-Type": "application/json"}
+    cases = [
+        (
+            {"Host": "evil.example"},
+            421,
+            "this board answers to its own name or address only (Host: evil.example)",
+        ),
+        (
+            {"Content-Type": "text/plain"},
+            415,
+            "changes are sent as Content-Type: application/json",
+        ),
+        (
+            dict(json_type, Origin="http://evil.example"),
+            403,
+            "a page from another site may not change the game (Origin: http://evil.example)",
+        ),
+    ]
+    for headers, status, words in cases:
+        assert board.call("POST", "/api/keys", body, headers) == (status, {"error": words})
+    assert game_of(board.state()) == before
+
+
+def test_the_wire_refuses_what_is_not_a_request_in_words(board):
+    def answer(data):
+        got = board.raw(data)
+        head, _, body = got.partition(b"\r\n\r\n")
+        return int(head.split(b" ")[1]), json.loads(body)["error"]
+
+    host = b"Host: " + board.host.encode() + b"\r\n"
+    assert answer(b"GARBAGE\r\n\r\n") == (400, "not an HTTP request line: GARBAGE")
+    assert answer(b"GET / HTTP/1.1\r\n" + b"X-A: b\r\n" * 40 + b"\r\n") == (
+        431,
+        "a request has 32 headers at most",
+    )
+    assert answer(b"GET / HTTP/1.1\r\nX: " + b"a" * 3000 + b"\r\n\r\n") == (
+        431,
+        "the request line and headers hold 2048 bytes at most",
+    )
+    chunked = b"POST /api/keys HTTP/1.1\r\n" + host + b"Transfer-Encoding: chunked\r\n\r\n"
+    assert answer(chunked) == (411, "a body is sent with its Content-Length (not chunked)")
+    length = b"POST /api/keys HTTP/1.1\r\n" + host + b"Content-Length: -5\r\n\r\n"
+    assert answer(length) == (400, "Content-Length: a whole number of bytes")
+    short = b"POST /api/keys HTTP/1.1\r\n" + host + b"Content-Length: 50\r\n\r\n{}"
+    with socket.create_connection(("127.0.0.1", board.port)) as sock:
+        sock.sendall(short)
+        sock.shutdown(socket.SHUT_WR)  # the body ends 48 bytes short
+        got = b""
+        while chunk := sock.recv(4096):
+            got += chunk
+    assert (
+        got.startswith(b"HTTP/1.0 400 ") and b"the request ended before its Content-Length" in got
+    )
+
+
+def test_pairing_belongs_to_the_phone_that_asked_whatever_others_send(board):
+    status, owner = board.call("POST", "/api/pair", {"name": "Anna"})
+    assert status == 202 and owner["seconds"] == 30
+    others = []
+    for _ in range(120):  # another phone asks again and again, hoping for the owner's code
+        status, other = board.call("POST", "/api/pair", {"name": "thief"}, source="127.0.0.2")
+        assert status == 202
+        others.append(other)
+    assert owner["code"] not in [other["code"] for other in others]
+    for source in ("127.0.0.3", "127.0.0.4"):
+        assert board.call("POST", "/api/pair", {"name": "more"}, source=source)[0] == 202
+    full = board.call("POST", "/api/pair", {"name": "one more"}, source="127.0.0.5")
+    assert full == (409, {"error": "4 phones are asking to pair already: ask again within 30 s"})
+    state = board.state()
+    shown = json.dumps({key: state[key] for key in state if key != "leds"})
+    assert owner["request"] not in shown and "code %s" % owner["code"] not in shown
+    board.keys("hold:0")
+    board.wait_for_state(lambda state: state["awaiting"] == PAIRING_PROMPT)
+    board.keys("%s %s" % tuple(owner["code"]))
+    board.wait_for_state(
+        lambda state: "phone paired: Anna; its page takes its token now" in state["console"]
+    )
+    # Another ask between the owner's code and the owner's collect takes nothing away.
+    assert board.call("POST", "/api/pair", {"name": "thief"}, source="127.0.0.2")[0] == 202
+    token = board.collect(owner["request"])
+    status, state = board.call("POST", "/api/keys", {"token": token, "keys": ["#"]})
+    assert status == 200 and state["phase"] == "cut"
+    stolen = board.call(
+        "POST", "/api/pair/token", {"request": others[-1]["request"]}, source="127.0.0.2"
+    )
+    assert stolen == (410, {"error": "no such pairing request: ask again"})  # replaced, unpaired
+    status, listed = board.call("POST", "/api/phones", {"token": token})
+    assert status == 200 and [phone["name"] for phone in listed["phones"]] == ["Anna"]
+
+
+def test_settings_text_is_checked_before_anything_is_saved(board):
+    token = board.pair()
+    before = board.call("GET", "/api/settings")[1]
+    bad = [
+        ({"wifi": "home", "network": "Kitchen\ud800", "password": "12345678"}, "network"),
+        ({"club": "oakclub", "broker": "pi.local\nx", "club_password": "s3cret"}, "broker"),
+        (
+            {"club": "oakclub", "broker": "pi.local", "club_password": "s\u0000cret"},
+            "club_password",
+        ),
+        ({"network": "x" * 65}, "network"),
+    ]
+    for fields, field in bad:
+        body = dict(fields, token=token)
+        data = json.dumps(body).encode()  # escapes the lone surrogate as \ud800, as a page would
+        status, answer = board.call(
+            "POST", "/api/settings", data, {"Content-Type": "application/json"}
+        )
+        assert status == 400 and answer["error"].startswith(field + ": "), answer
+    assert board.call("GET", "/api/settings")[1] == before
+    console = "\n".join(board.state()["console"])
+    assert "s3cret" not in console and "answered 500" not in console
+    status, answer = board.call("POST", "/api/pair", {"name": "bad\ud800"})
+    assert status == 400 and answer["error"].startswith("name: ")
+
+
+def live_events(board, count, seconds=15):
+    """The first `count` events of a live stream, as JSON."""
+    with socket.create_connection(("127.0.0.1", board.port), timeout=seconds) as sock:
+        sock.sendall(b"GET /api/events HTTP/1.1\r\nHost: " + board.host.encode() + b"\r\n\r\n")
+        got = b""
+        while got.partition(b"\r\n\r\n")[2].count(b"\n\n") < count:  # each event ends so
+            chunk = sock.recv(65536)
+            assert chunk, got
+            got += chunk
+    head, _, events = got.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.0 200 OK") and b"text/event-stream" in head
+    return [json.loads(event[len(b"data: ") :]) for event in events.split(b"\n\n")[:count]]
+
+
+def test_streams_that_end_early_give_their_slots_back_and_the_cap_holds(board):
+    assert live_events(board, 1)[0]["awaiting"] == NEW_MATCH
+    head = b"HEAD /api/events HTTP/1.1\r\nHost: " + board.host.encode() + b"\r\n\r\n"
+    for _ in range(10):
+        assert board.raw(head).startswith(b"HTTP/1.0 200 OK")
+    get = b"GET /api/events HTTP/1.1\r\nHost: " + board.host.encode() + b"\r\n\r\n"
+    for _ in range(10):  # a phone that asks, then goes before the answer
+        with socket.create_connection(("127.0.0.1", board.port)) as sock:
+            sock.sendall(get)
+    assert board.settled()["streams"] == 0
+    # Eight pages at once: four follow live, four are told the board is full.
+    socks = [socket.create_connection(("127.0.0.1", board.port), timeout=15) for _ in range(8)]
+    try:
+        for sock in socks:
+            sock.sendall(get)
+        heads = [sock.recv(15) for sock in socks]
+        assert sorted(heads) == [b"HTTP/1.0 200 OK"] * 4 + [b"HTTP/1.0 503 N/"] * 4
+        assert board.status()["streams"] == 4
+    finally:
+        for sock in socks:
+            sock.close()
+    assert board.settled()["streams"] == 0
+    token = board.pair()
+    board.call("POST", "/api/keys", {"token": token, "keys": ["#"]})
+    assert live_events(board, 1)[0]["phase"] == "cut"  # a new phone follows live
+
+
+def test_a_hostile_evening_leaves_nothing_held_and_the_board_answering(board):
+    """Every endpoint with every method, bodies short of and past their length, junk, nested
+    and mistyped JSON, a thousand connections opened and dropped, slow and stalled clients,
+    and clients that read nothing: afterwards the server holds what it held before (sockets,
+    slots, heap), every answer was a 4xx, 503 or 2xx in words, never a 500, and the board
+    still takes a key and a new phone."""
+    token = board.pair()
+    hostile_round(board, token)  # once first: what is loaded on first use is loaded
+    before = board.settled()
+    descriptors = board.descriptors()
+    statuses = hostile_round(board, token)
+    after = board.settled()
+    assert (after["connections"], after["streams"]) == (0, 0)
+    assert board.descriptors() == descriptors
+    if before["heap"] is not None:  # MicroPython's heap, after a collection
+        assert after["heap"] - before["heap"] < 4096, (before, after)
+    assert 500 not in statuses and set(statuses) <= {
+        200,
+        202,
+        400,
+        403,
+        404,
+        405,
+        408,
+        409,
+        410,
+        411,
+        413,
+        415,
+        421,
+        431,
+        503,
+        501,
+    }
+    console = "\n".join(board.state()["console"])
+    assert "answered 500" not in console and "Traceback" not in board.output()
+    status, state = board.call("POST", "/api/keys", {"token": token, "keys": ["#"]})
+    assert status == 200 and state["phase"] == "cut"
+    assert board.pair("late phone", source="127.0.0.9")
+
+
+ENDPOINTS = (
+    "/", "/icon.svg", "/manifest.webmanifest", "/api/state", "/api/layout", "/api/events",
+    "/api/history", "/api/stats", "/api/settings", "/api/pair", "/api/pair/token",
+    "/api/phones", "/api/phones/forget", "/api/keys", "/api/card", "/api/coach",
+    "/api/peg-advice", "/api/undo", "/api/redo", "/nowhere",
+)  # fmt: skip
+METHODS = ("GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS")
+BODIES = (
+    b"", b"{", b"[]", b"null", b'{"token": 5}', b'{"keys": {"a": 1}}', b'{"cards": [1, 2]}',
+    b'{"name": [' + b"[" * 200 + b"]" * 200 + b"]}", b'"' + b"\xff" * 40 + b'"',
+)  # fmt: skip
+
+
+def flood(board, count, sent):
+    """Opens `count` connections as fast as the server takes them, sends `sent` on each and
+    drops it. An attacker does not wait for a connection the server's backlog (5 on
+    MicroPython, as on the board) has no room for: those attempts are given up at once."""
+    opened = 0
+    while opened < count:
+        try:
+            sock = socket.create_connection(("127.0.0.1", board.port), timeout=0.05)
+        except TimeoutError:
+            continue
+        with sock:
+            sock.sendall(sent)
+        opened += 1
+    while board.request("GET", "/api/layout")[0] == 503:  # the ones in the backlog come first
+        time.sleep(0.05)
+
+
+def hostile_round(board, token):
+    """One round of everything at once: clients that read nothing and a client that stalls
+    mid-request hold their connections (until the server's write and read limits end them)
+    while every endpoint is tried with every method and the connection floods come."""
+    statuses = []
+    host = b"Host: " + board.host.encode() + b"\r\n"
+    never_reading = []
+    for _ in range(3):  # ask for the page, read nothing
+        sock = socket.create_connection(("127.0.0.1", board.port))
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
+        sock.sendall(b"GET / HTTP/1.1\r\n" + host + b"\r\n")
+        never_reading.append(sock)
+    stalled = []
+    staller = threading.Thread(target=lambda: stalled.append(stall(board)))
+    staller.start()
+    json_type = b"Content-Type: application/json\r\n"
+    for path in ENDPOINTS:
+        for method in METHODS:
+            for body in BODIES if method == "POST" else (b"",):
+                request = (
+                    b"%s %s HTTP/1.1\r\n" % (method.encode(), path.encode()) + host + json_type
+                )
+                request += b"Content-Length: %d\r\n\r\n" % len(body) + body
+                if path == "/api/events" and method == "GET":
+                    with socket.create_connection(("127.0.0.1", board.port)) as sock:
+                        sock.sendall(request)
+                        statuses.append(int(sock.recv(12).split(b" ")[1]))
+                    continue
+                got = board.raw(request)
+                statuses.append(int(got.split(b" ")[1]))
+                if method != "HEAD" and got.split(b" ")[1] not in (b"200", b"202"):
+                    assert b'{"error": "' in got, got
+    past = b"POST /api/keys HTTP/1.1\r\n" + host + json_type + b"Content-Length: 2\r\n\r\n{}{}{}"
+    statuses.append(int(board.raw(past).split(b" ")[1]))
+    flood(board, 1000, b"")  # opened and dropped
+    flood(board, 50, b"POST /api/keys HTTP/1.1\r\n" + host + b"Content-Le")  # a head cut off
+    staller.join()
+    assert stalled[0].startswith(b"HTTP/1.0 408 "), stalled
+    assert stalled[0].endswith(b'{"error": "a request is sent whole within 10 s"}'), stalled
+    statuses.append(408)
+    for sock in never_reading:
+        sock.close()
+    return statuses
+
+
+def stall(board):
+    """A client that sends its request a byte at a time, then nothing more: the answer."""
+    with socket.create_connection(("127.0.0.1", board.port), timeout=20) as slow:
+        for byte in b"GET /api/state HTTP/1.1\r\n":
+            slow.sendall(bytes([byte]))
+            time.sleep(0.01)
+        got = b""
+        while chunk := slow.recv(4096):
+            got += chunk
+        return got
+
+
+@pytest.fixture
+def browser():
+    """Headless Chromium at a phone's 360 px."""
+    import web_pictures
+    from orphans import headless_chromium
+
+    driver = headless_chromium("--window-size=360,800")
+    web_pictures.phone(driver)
+    yield driver
+    driver.quit()
+
+
+def pair_on_the_board(driver, board):
+    """As a player pairs: "Pair this phone" on the page, then hold 0 on the board's keypad and
+    the two digits the page shows."""
+    from selenium.webdriver.common.by import By
+
+    from test_web import tap, wait_for
+
+    tap(driver, "pair")
+    paired = lambda: driver.find_element(By.ID, "paired").text  # noqa: E731
+    wait_for(lambda: paired().startswith("code "))
+    code = paired()[len("code ") :][:2]
+    assert paired() == "code %s: hold 0 on the board, then key %s, within 30 s" % (code, code)
+    board.keys("hold:0 %s %s" % (code[0], code[1]))
+    wait_for(lambda: paired() == "this phone is paired")
+
+
+@pytest.mark.parametrize("game, holds_of_d", [("cribbage", 0), ("makao", 1)])
+def test_whole_games_played_from_the_page_on_the_boards_own_program(tmp_path, browser, game,
+                                                                    holds_of_d):  # fmt: skip
+    """The page in Chromium, served by the board's own program on MicroPython: paired by a
+    hold on its keypad, a cribbage deal tapped in to its crib, and a whole Makao game (keys
+    chosen from the referee's answers on another board, long presses included) pressed on
+    the page's buttons; the board ends where the other board ended."""
+    from selenium.webdriver.common.by import By
+
+    import drivers
+    import shed_script
+    from test_web import TAPPED_DEAL, click_and_wait, wait_for
+
+    board = ServedBoard("micropython", tmp_path / "saves")
+    try:
+        browser.get("http://%s/" % board.host)
+        text = lambda: browser.find_element(By.TAG_NAME, "body").text  # noqa: E731
+        wait_for(lambda: "new match: A players (2), B target (121), C games (1)" in text())
+        pair_on_the_board(browser, board)
+        if game == "cribbage":
+            click_and_wait(browser, "key#")
+            for card in TAPPED_DEAL + ["#", "#", "KH", "QD", "4C", "6S", "#"]:
+                click_and_wait(browser, "key#" if card == "#" else "card" + card)
+            wait_for(lambda: "blue 19, orange 8" in text())
+            assert "run of 3 for 9 (4\u2663 5\u2660 6\u2660)" in text()
+            assert board.state()["front"] == [19, 8]
+            return
+        recorded = drivers.fast_rig(MemoryStore())
+        for _ in range(holds_of_d):
+            recorded.press("D", 800)
+        tokens = shed_script.play(recorded, game)
+        for _ in range(holds_of_d):
+            click_and_wait(browser, "holdD")
+        for token in tokens:
+            held = token.startswith("hold:")
+            click_and_wait(browser, "hold" + token[5:] if held else "key" + token)
+        loser = recorded.lines[-1]
+        assert loser.startswith("game over: player ")
+        wait_for(lambda: loser in browser.find_element(By.ID, "log").text)
+        assert board.state()["console"][-1] == loser
+        assert "Traceback" not in board.output()
+    finally:
+        board.close()
