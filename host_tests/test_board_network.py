@@ -229,6 +229,51 @@ def test_pairing_belongs_to_the_phone_that_asked_whatever_others_send(board):
     assert status == 200 and [phone["name"] for phone in listed["phones"]] == ["Anna"]
 
 
+def test_paired_phones_are_listed_and_forgotten_and_eight_kept_at_most(board):
+    tokens = [board.pair("phone %d" % number) for number in range(9)]
+    assert board.call("POST", "/api/phones", {"token": tokens[0]}) == (
+        403,
+        {"error": NOT_PAIRED},
+    )  # the first one paired was dropped for the ninth
+    status, answer = board.call("POST", "/api/phones", {"token": tokens[-1]})
+    listed = answer["phones"]
+    assert status == 200 and [phone["name"] for phone in listed] == [
+        "phone %d" % number for number in range(1, 9)
+    ]
+    assert [phone["this"] for phone in listed] == [False] * 7 + [True]
+    assert not [token for token in tokens if token in json.dumps(listed)]
+    status, answer = board.call(
+        "POST", "/api/phones/forget", {"token": tokens[-1], "id": listed[0]["id"]}
+    )
+    assert status == 200 and len(answer["phones"]) == 7
+    assert board.state()["console"][-1] == "a paired phone was forgotten; paired phones: 7"
+    gone = board.call("POST", "/api/keys", {"token": tokens[1], "keys": ["#"]})
+    assert gone == (403, {"error": NOT_PAIRED})
+    assert board.call("POST", "/api/keys", {"token": tokens[2], "keys": ["#"]})[0] == 200
+
+
+def test_no_token_request_id_or_password_in_any_answer_stream_or_console_line(board):
+    token = board.pair()
+    status, asked = board.call("POST", "/api/pair", {"name": "second"}, source="127.0.0.2")
+    board.keys("hold:0 %s %s" % tuple(asked["code"]))
+    second = board.collect(asked["request"], source="127.0.0.2")
+    settings = {"token": token, "network": "Kitchen", "password": "s3cret-pass"}
+    settings.update(club="oakclub", broker="pi.local", club_password="broker-s3cret")
+    assert board.call("POST", "/api/settings", settings)[0] == 200
+    board.call("POST", "/api/keys", {"token": token, "keys": ["#", "5", "1"]})
+    shown = []
+    for path in ("/", "/api/state", "/api/layout", "/api/history", "/api/stats", "/api/settings"):
+        status, _, body = board.request("GET", path)
+        assert status == 200, path
+        shown.append(gzip.decompress(body) if path == "/" else body)
+    shown.append(board.request("POST", "/api/phones", {"token": token})[2])
+    shown.append(board.request("POST", "/api/pair", {}, source="127.0.0.3")[2])
+    shown.append(json.dumps(live_events(board, 1)).encode())
+    shown.append(board.output().encode())  # the board's serial console too
+    for secret in (token, second, asked["request"], "s3cret-pass", "broker-s3cret"):
+        assert not [text for text in shown if secret.encode() in text], secret
+
+
 def test_settings_text_is_checked_before_anything_is_saved(board):
     token = board.pair()
     before = board.call("GET", "/api/settings")[1]
@@ -303,10 +348,12 @@ def test_a_hostile_evening_leaves_nothing_held_and_the_board_answering(board):
     slots, heap), every answer was a 4xx, 503 or 2xx in words, never a 500, and the board
     still takes a key and a new phone."""
     token = board.pair()
-    hostile_round(board, token)  # once first: what is loaded on first use is loaded
+    # Once first: what is loaded on first use is loaded, and the journal the keys append to
+    # is open (the store keeps it so between keys).
+    hostile_round(board, token, keyed=("#", "*"))
     before = board.settled()
     descriptors = board.descriptors()
-    statuses = hostile_round(board, token)
+    statuses = hostile_round(board, token, keyed=("# 5 4", "C B A"))
     after = board.settled()
     assert (after["connections"], after["streams"]) == (0, 0)
     assert board.descriptors() == descriptors
@@ -332,8 +379,10 @@ def test_a_hostile_evening_leaves_nothing_held_and_the_board_answering(board):
     }
     console = "\n".join(board.state()["console"])
     assert "answered 500" not in console and "Traceback" not in board.output()
-    status, state = board.call("POST", "/api/keys", {"token": token, "keys": ["#"]})
-    assert status == 200 and state["phase"] == "cut"
+    state = board.state()  # the keys pressed on the keypad while it all went on: all taken
+    assert (state["phase"], state["count"]) == ("play", 30)
+    status, state = board.call("POST", "/api/keys", {"token": token, "keys": ["*"]})
+    assert status == 200 and state["count"] == 20  # the jack taken back, from the page
     assert board.pair("late phone", source="127.0.0.9")
 
 
@@ -367,10 +416,11 @@ def flood(board, count, sent):
         time.sleep(0.05)
 
 
-def hostile_round(board, token):
+def hostile_round(board, token, keyed=("", "")):
     """One round of everything at once: clients that read nothing and a client that stalls
     mid-request hold their connections (until the server's write and read limits end them)
-    while every endpoint is tried with every method and the connection floods come."""
+    while every endpoint is tried with every method and the connection floods come, and a
+    player presses `keyed` on the keypad."""
     statuses = []
     host = b"Host: " + board.host.encode() + b"\r\n"
     never_reading = []
@@ -401,7 +451,9 @@ def hostile_round(board, token):
                     assert b'{"error": "' in got, got
     past = b"POST /api/keys HTTP/1.1\r\n" + host + json_type + b"Content-Length: 2\r\n\r\n{}{}{}"
     statuses.append(int(board.raw(past).split(b" ")[1]))
+    board.keys(keyed[0])  # a player at the keypad meanwhile
     flood(board, 1000, b"")  # opened and dropped
+    board.keys(keyed[1])
     flood(board, 50, b"POST /api/keys HTTP/1.1\r\n" + host + b"Content-Le")  # a head cut off
     staller.join()
     assert stalled[0].startswith(b"HTTP/1.0 408 "), stalled
