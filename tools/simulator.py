@@ -257,7 +257,7 @@ def micropython_binary():
     beside = os.path.join(os.path.dirname(sys.executable), "micropython")
     found = beside if os.path.exists(beside) else shutil.which("micropython")
     if not found:
-        raise SystemExit("error: no MicroPython interpreter: run 'bash tools/run' once")
+        raise SystemExit("error: no MicroPython interpreter here: run this with .venv/bin/python (bash tools/run makes .venv)")
     return found
 
 

