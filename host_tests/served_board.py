@@ -51,7 +51,10 @@ class ServedBoard:
         end = time.monotonic() + seconds
         while True:
             try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                # A whole request answered: when it returns, the server holds nothing of it.
+                self.raw(
+                    b"GET /icon.svg HTTP/1.1\r\nHost: %s\r\n\r\n" % self.host.encode(), seconds=5
+                )
                 return
             except OSError:
                 if time.monotonic() > end or self.process.poll() is not None:
@@ -112,6 +115,16 @@ class ServedBoard:
             "streams": int(found.group(2)),
             "heap": int(heap) if heap else None,
         }
+
+    def wait_for_status(self, check, seconds=15):
+        end = time.monotonic() + seconds
+        while True:
+            now = self.status()
+            if check(now):
+                return now
+            if time.monotonic() > end:
+                raise AssertionError("the status never came: %r" % now)
+            time.sleep(0.05)
 
     def settled(self, seconds=15):
         """The status once no connection is open (a dropped one is closed within moments)."""

@@ -135,6 +135,86 @@ def test_a_request_that_began_a_new_match_and_was_refused_leaves_every_file_as_i
     assert game_of(board.state())["phase"] == "match over"
 
 
+def test_a_token_is_kept_across_a_restart_and_a_damaged_file_is_said(board, tmp_path):
+    """The board's files on its own interpreter's filesystem: a paired phone is still paired
+    after a restart; a damaged Wi-Fi or phones file is kept aside and said on the console
+    (the serial console, as the board's own says it) and on the page, and that phone pairs
+    again (nothing silently replaced)."""
+    token = board.pair()
+    settings = {"token": token, "network": "Kitchen"}
+    assert board.call("POST", "/api/settings", settings)[0] == 200
+    board.close()
+    again = ServedBoard(board.interpreter, tmp_path / "saves")
+    try:
+        status, state = again.call("POST", "/api/keys", {"token": token, "keys": ["#"]})
+        assert status == 200 and state["phase"] == "cut"
+    finally:
+        again.close()
+    for name in ("wifi.log", "phones.log"):
+        damaged = bytearray((tmp_path / "saves" / name).read_bytes())
+        damaged[-1] ^= 0xFF  # the last record's checksum no longer matches
+        (tmp_path / "saves" / name).write_bytes(damaged)
+    damaged_board = ServedBoard(board.interpreter, tmp_path / "saves")
+    try:
+        said = [line for line in damaged_board.output().splitlines() if "damaged" in line]
+        assert said == [
+            "the Wi-Fi choice: damaged journal at byte 4: kept 0 records, the file as it was is"
+            " saved as wifi.log.bad1",
+            "the paired phones: damaged journal at byte 4: kept 0 records, the file as it was"
+            " is saved as phones.log.bad1",
+        ]
+        assert damaged_board.state()["problems"] == ["phones.log.bad1", "wifi.log.bad1"]
+        refused = damaged_board.call("POST", "/api/keys", {"token": token, "keys": ["*"]})
+        assert refused == (403, {"error": NOT_PAIRED})
+    finally:
+        damaged_board.close()
+
+
+def test_past_the_cap_the_board_is_busy_in_words_and_recovers(board):
+    board.settled()  # none open before (the check that it listens, say)
+    hung = []
+    for _ in range(8):  # web_http.MAX_CONNECTIONS, each sending half a request
+        sock = socket.create_connection(("127.0.0.1", board.port))
+        sock.sendall(b"GET /api/state HTTP/1.1\r\n")
+        hung.append(sock)
+    board.wait_for_status(lambda status: status["connections"] == 8)
+    busy = board.raw(b"GET /api/state HTTP/1.1\r\nHost: " + board.host.encode() + b"\r\n\r\n")
+    assert busy.startswith(b"HTTP/1.0 503 ")
+    assert busy.endswith(b'{"error": "the board is busy: try again in a moment"}')
+    for sock in hung:
+        sock.close()
+    assert board.settled()["connections"] == 0 and board.state()["mode"] == "cribbage"
+
+
+def test_ten_megabytes_of_headers_are_cut_off_at_the_limit(board):
+    sock = socket.create_connection(("127.0.0.1", board.port), timeout=20)
+    sock.sendall(b"GET / HTTP/1.1\r\nHost: " + board.host.encode() + b"\r\n")
+    sent = 0
+    try:
+        while sent < 10 * 1024 * 1024:
+            sock.sendall(b"X-Padding: " + b"p" * 1000 + b"\r\n")
+            sent += 1013
+    except OSError:
+        pass  # the board closed its end: the rest is not read
+    try:
+        got = sock.recv(4096)
+    except OSError:
+        got = b"reset"  # closed while this side still sent: the answer may be lost
+    sock.close()
+    assert sent < 10 * 1024 * 1024 or got.startswith(b"HTTP/1.0 431 "), (sent, got[:60])
+    assert board.settled()["connections"] == 0 and board.state()["mode"] == "cribbage"
+
+
+def test_a_half_made_entry_is_kept_when_a_request_is_refused(board):
+    token = board.pair()
+    board.call("POST", "/api/keys", {"token": token, "keys": ["#", "5"]})
+    before = board.state()["awaiting"]
+    assert before.startswith("starter 5")  # its suit asked for
+    fives = ["1", "5", "5", "5", "5"]  # the starter 5♣, then a fifth five
+    status, _ = board.call("POST", "/api/keys", {"token": token, "keys": fives})
+    assert status == 409 and board.state()["awaiting"] == before
+
+
 def test_requests_from_elsewhere_are_refused_and_change_nothing(board):
     token = board.pair()
     before = game_of(board.state())

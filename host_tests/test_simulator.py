@@ -219,7 +219,9 @@ def test_the_simulator_killed_outright_leaves_its_page_port_free_for_the_next(tm
              "--fresh", "--data", str(tmp_path)],
             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, text=True,
         )  # fmt: skip
-        told = simulator.stdout.readline()
+        told = simulator.stdout.readline()  # the console's lines first, as the board's
+        while told and not told.startswith("the web page: "):
+            told = simulator.stdout.readline()
         assert told.startswith("the web page: http://127.0.0.1:%d/ " % port), told
         assert sorted(_children(simulator.pid)) == []
         simulator.send_signal(signal.SIGKILL)

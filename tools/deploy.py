@@ -170,7 +170,10 @@ def run_mpremote(argv):
     try:
         return subprocess.run(argv, capture_output=True, text=True, timeout=120, cwd=ROOT)
     except FileNotFoundError:
-        raise DeployError("mpremote is not installed here: run this with .venv/bin/python (bash tools/run makes .venv).") from None
+        raise DeployError(
+            "mpremote is not installed here: run this with .venv/bin/python"
+            " (bash tools/run makes .venv)."
+        ) from None
     except subprocess.TimeoutExpired:
         raise DeployError(
             "The board stopped answering: unplug it, plug it in, try again."

@@ -257,7 +257,10 @@ def micropython_binary():
     beside = os.path.join(os.path.dirname(sys.executable), "micropython")
     found = beside if os.path.exists(beside) else shutil.which("micropython")
     if not found:
-        raise SystemExit("error: no MicroPython interpreter here: run this with .venv/bin/python (bash tools/run makes .venv)")
+        raise SystemExit(
+            "error: no MicroPython interpreter here: run this with .venv/bin/python"
+            " (bash tools/run makes .venv)"
+        )
     return found
 
 
@@ -480,18 +483,27 @@ def main(argv=None):
         port = web_sim.free_port(args.web)
         server = web_sim.serve(sim, port, sim.lock)
         sim.web_address = "http://127.0.0.1:%d/" % port
+        piped = not sys.stdin.isatty()
+        if piped:
+            print("\n".join(sim.console), flush=True)  # as the board's serial console says
         print(
             "the web page: %s (to let a phone change the game: Pair on the page, then P here"
             " (it holds 0) and key the two digits the page shows)" % sim.web_address,
             flush=True,
         )
-        if not sys.stdin.isatty():
-            # No terminal: keys piped in are pressed as they come; serves until stopped.
+        if piped:
+            # No terminal: keys piped in are pressed as they come, and the console's lines
+            # printed as they are said (as the board's serial console); serves until stopped.
             threading.Thread(target=piped_keys, args=(sim, server), daemon=True).start()
             stop = threading.Event()
+            said = len(sim.console)
             while not stop.wait(POLL_MS / 1000.0):
                 with sim.lock:
                     sim.wait(POLL_MS)
+                    new = sim.console[said:]
+                    said = len(sim.console)
+                if new:
+                    print("\n".join(new), flush=True)
             return 0
     if not sys.stdin.isatty():
         raise SystemExit("no terminal: use --script FILE (or run it in a terminal)")

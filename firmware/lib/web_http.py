@@ -100,7 +100,8 @@ class BoardServer(Microdot):
     async def handle_request(self, reader, writer):
         writer = _TimedWriter(writer)
         if self.connections >= MAX_CONNECTIONS:
-            await _answer(writer, WebError(503, "the board is busy: try again in a moment"))
+            busy = WebError(503, "the board is busy: try again in a moment")
+            await _answer(writer, busy, reader)  # its request read and dropped: words, not RST
             return
         self.connections += 1
         body = None
