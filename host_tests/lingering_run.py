@@ -36,7 +36,10 @@ def test_start_everything_then_linger(tmp_path):
          "--data", str(tmp_path / "saves")],
         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, text=True,
     )  # fmt: skip
-    address = simulator.stdout.readline().split("the web page: ")[1].split()[0]
+    told = simulator.stdout.readline()  # the console's lines first, as the board's
+    while told and "the web page: " not in told:
+        told = simulator.stdout.readline()
+    address = told.split("the web page: ")[1].split()[0]
     started["ports"].append(int(address.rsplit(":", 1)[1].strip("/")))
     micropython = subprocess.Popen(
         [os.path.join(os.path.dirname(sys.executable), "micropython"), "-c",
