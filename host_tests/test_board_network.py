@@ -430,10 +430,10 @@ def test_a_hostile_evening_leaves_nothing_held_and_the_board_answering(board):
     token = board.pair()
     # Once first: what is loaded on first use is loaded, and the journal the keys append to
     # is open (the store keeps it so between keys).
-    hostile_round(board, token, keyed=("#", "*"))
+    hostile_round(board, token, keyed=("# 5 4", "C B A"))
     before = board.settled()
     descriptors = board.descriptors()
-    statuses = hostile_round(board, token, keyed=("# 5 4", "C B A"))
+    statuses = hostile_round(board, token, keyed=("*", "hold:*"))  # the same game after
     after = board.settled()
     assert (after["connections"], after["streams"]) == (0, 0)
     assert board.descriptors() == descriptors
@@ -461,6 +461,7 @@ def test_a_hostile_evening_leaves_nothing_held_and_the_board_answering(board):
     assert "answered 500" not in console and "Traceback" not in board.output()
     state = board.state()  # the keys pressed on the keypad while it all went on: all taken
     assert (state["phase"], state["count"]) == ("play", 30)
+    assert state["console"][-2:] == ["undone: orange's J", "redone: orange's J"], state
     status, state = board.call("POST", "/api/keys", {"token": token, "keys": ["*"]})
     assert status == 200 and state["count"] == 20  # the jack taken back, from the page
     assert board.pair("late phone", source="127.0.0.9")
