@@ -179,6 +179,48 @@ def test_a_board_shows_its_pairing_sends_its_game_and_keeps_it_until_recorded(cl
     assert wait_for(lambda: club.listener.heard.get(base + "availability") == b"offline")
 
 
+def test_a_pairing_the_board_cannot_take_is_said_and_the_link_goes_on(club):
+    """Whatever arrives on the board's pairing topic (a round of 150 digits, whose record
+    would not fit the flash's journal; bytes that are not text; nesting past any depth; a
+    name too long; a flood), each is refused in words, nothing is written, and the link
+    still takes the club's next pairing and sends its game."""
+    board = paired_board(club, "t1")
+    where = "cribbage/oakclub/t1/pairing"
+    try:
+        bad = [
+            json.dumps({"round": 10**150, "players": ["Ann", "Bob"]}).encode(),
+            b"\xff\xfe not text",
+            b"[" * 100000,
+            json.dumps({"round": True, "players": ["Ann", "Bob"]}).encode(),
+            json.dumps({"round": 2, "players": ["Ann", "B" * 41]}).encode(),
+        ]
+        for payload in bad:
+            club.listener.client.publish(where, payload, qos=1, retain=True).wait_for_publish(5)
+        assert board.watch_until(lambda: board.said("needs two names of 1 to 40 letters"))
+        said = [line for line in board.rig.lines if line.startswith("club: ")][-5:]
+        assert said[0] == (
+            'club: the club\'s pairing has no round number from 1 to 999: {"round": '
+            + str(10**150)[:50]
+        )
+        assert said[1].startswith("club: the club's pairing was not taken (")  # not UTF-8
+        assert said[2:] == [
+            "club: the club's pairing is longer than 256 bytes",
+            'club: the club\'s pairing has no round number from 1 to 999: {"round": true,'
+            ' "players": ["Ann", "Bob"]}',
+            "club: round 2's pairing needs two names of 1 to 40 letters",
+        ]
+        for _ in range(50):  # a flood: said (at most 8 between two watches), none kept
+            club.listener.client.publish(where, b"{", qos=1)
+        club.bridge.pair(["t1"])  # round 2, from the club
+        assert board.watch_until(lambda: board.said("club: round 2: "))
+        assert board.link.pairing[0] == 2 and board.link.connected
+        assert board.said("club: the club's pairing is not one this board reads: {")
+        board.play_game(seed=3)
+        assert board.watch_until(lambda: board.said("club: the result of round 2 is recorded"))
+    finally:
+        board.stop()
+
+
 def test_a_result_outlives_a_broker_outage_and_a_power_cut_and_counts_once(club):
     board = paired_board(club, "t2")
     assert board.said("club: round 1: Ann plays blue")

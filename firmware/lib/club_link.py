@@ -27,7 +27,10 @@ RESEND_MS = const(5000)  # a result not recorded yet is sent again after this
 KEEPALIVE_S = const(20)
 RETRY_MS = (1000, 2000, 4000, 8000)  # waits between attempts to reach the broker
 LONGEST_NAME = const(40)  # bytes of a player's name in a pairing: a result fits one record
+LAST_ROUND = const(999)  # a pairing's round: a night has a dozen; three digits on the LEDs
+LONGEST_PAIRING = const(256)  # bytes of a pairing message: two names and a round fit
 _RECORDS_BEFORE_COMPACTING = const(12)
+_NOTES_HELD = const(8)  # notes heard between two watches, at most
 USER = b"cribbage"  # the broker's account for the boards (tools/broker.py's USER)
 HA_PREFIX = "homeassistant"  # Home Assistant's discovery prefix, its default
 
@@ -93,6 +96,9 @@ class ClubLink:
             self.journal.append(record)
         except OSError as error:
             self.say("error: club: the flash refused a record (%s)" % error)
+            return False
+        except ValueError as error:  # longer than a record may be: not kept, and said
+            self.say("error: club: a record was not kept (%s)" % error)
             return False
         self.records += 1
         return True
@@ -270,7 +276,12 @@ class ClubLink:
 
     def _hear(self, kind, value):
         with self.lock:
-            self.heard.append((kind, value))
+            heard = self.heard
+            if kind == "note" and len(heard) >= _NOTES_HELD:
+                return  # a broker flooding the board with bad messages: the first are said
+            if kind == "pairing":  # only the latest is taken: an earlier one waiting goes
+                heard[:] = [entry for entry in heard if entry[0] != "pairing"]
+            heard.append((kind, value))
 
     def _connect(self, failures):
         from umqtt.simple2 import MQTTClient
@@ -372,11 +383,18 @@ class ClubLink:
         ).encode()
 
     def _message(self, where, message, retained, duplicate):
-        leaf = where.decode().rsplit("/", 1)[-1]
+        # Whatever a message holds, the thread goes on: a message it cannot take is said.
+        leaf = where[where.rfind(b"/") + 1 :].decode()  # the board's own: pairing, recorded
         try:
-            text = message.decode()
-        except UnicodeError:
+            self._take(leaf, message)
+        except Exception as error:  # noqa: BLE001
+            self._hear("note", "the club's %s was not taken (%s)" % (leaf, _why(error)))
+
+    def _take(self, leaf, message):
+        if len(message) > LONGEST_PAIRING:
+            self._hear("note", "the club's %s is longer than %d bytes" % (leaf, LONGEST_PAIRING))
             return
+        text = message.decode()
         if leaf == "recorded":
             with self.lock:
                 entry = self.outbox.pop(text, None)
@@ -429,10 +447,10 @@ def _pairing(text):
         message = json.loads(text)
         number = message["round"]
         blue, orange = message["players"]
-    except (ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError, IndexError, RuntimeError):
         return "the club's pairing is not one this board reads: %s" % text[:60]
-    if not isinstance(number, int) or number < 1:
-        return "the club's pairing has no round number: %s" % text[:60]
+    if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= LAST_ROUND:
+        return "the club's pairing has no round number from 1 to %d: %s" % (LAST_ROUND, text[:60])
     for name in (blue, orange):
         if not isinstance(name, str) or not 0 < len(name.encode()) <= LONGEST_NAME:
             return "round %d's pairing needs two names of 1 to %d letters" % (number, LONGEST_NAME)
