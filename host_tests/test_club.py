@@ -56,6 +56,9 @@ def test_standings_are_game_points_then_games_won_then_spread(tmp_path):
     night = Night(str(tmp_path / "night.sqlite"))
     for name in ("Ann", "Bob", "Cy", "Di", "Ed"):
         night.add(name)
+    for number, board, a, b in ((1, "b1", "Ann", "Bob"), (1, "b2", "Cy", "Di"),
+                                (2, "b1", "Di", "Ann")):  # fmt: skip
+        night.seat(number, board, a, b)
     night.record({"id": "b1-1", "round": 1, "board": "b1", "players": ["Ann", "Bob"],
                   "scores": [121, 90]})  # fmt: skip
     night.record({"id": "b2-1", "round": 1, "board": "b2", "players": ["Cy", "Di"],
@@ -155,10 +158,10 @@ def test_thirty_random_nights_never_repeat_an_opponent_that_could_be_avoided(tmp
                 fresh = [p for p in options if p not in byes and least[p] == ours]
                 assert not fresh or bye[0] in fresh
                 byes.add(bye[0])
-            for _, a, b in tables:
+            for board, a, b in tables:
                 if b:
                     night.record({"id": "%d-%s" % (round_number, a), "round": round_number,
-                                  "board": "t", "players": [a, b],
+                                  "board": board, "players": [a, b],
                                   "scores": list(random_score(rng))})  # fmt: skip
             met.update(pairs)
     assert repeats_forced > 0  # the small nights had to repeat: the minimum was checked there
@@ -201,6 +204,7 @@ def test_an_odd_count_gives_the_bye_to_the_lowest_placed_without_one(tmp_path):
 
 def test_a_result_sent_twice_is_recorded_once(tmp_path):
     night = Night(str(tmp_path / "night.sqlite"))
+    night.seat(1, "board7", "Ann", "Bob")
     result = {"id": "board7-3f9a-1", "round": 1, "board": "board7", "players": ["Ann", "Bob"],
               "scores": [121, 80]}  # fmt: skip
     assert night.record(result) is True
@@ -216,14 +220,14 @@ def test_a_result_sent_twice_is_recorded_once(tmp_path):
         ({"id": "a", "round": 1, "board": "b", "players": ["A", "B"], "scores": [100, 90]},
          "a finished game has one side at 121 and the other under it: 100-90"),
         ({"id": "a", "round": 1, "board": "b", "players": ["A"], "scores": [121, 90]},
-         'not a result: {"id": "a", "round": 1, "board": "b", "players": ["A"], "scores": [121,'
-         " 90]}"),
+         "players: a list of two"),
     ],
 )  # fmt: skip
 def test_a_result_that_is_not_a_finished_game_is_refused_and_changes_nothing(
     tmp_path, result, words
 ):
     night = Night(str(tmp_path / "night.sqlite"))
+    night.seat(1, "b", "A", "B")
     with pytest.raises(ClubError) as refused:
         night.record(result)
     assert str(refused.value) == words
@@ -232,6 +236,7 @@ def test_a_result_that_is_not_a_finished_game_is_refused_and_changes_nothing(
 
 def test_a_correction_changes_the_standings_and_keeps_the_original(tmp_path):
     night = Night(str(tmp_path / "night.sqlite"))
+    night.seat(1, "b1", "Ann", "Bob")
     night.record({"id": "g1", "round": 1, "board": "b1", "players": ["Ann", "Bob"],
                   "scores": [121, 85]})  # fmt: skip
     night.correct("g1", 121, 95, "Bob's crib was keyed as 4, it was 14")
@@ -450,8 +455,11 @@ def test_the_standings_page_reads_on_a_phone_and_a_projector(tmp_path, browser):
         # A result arrives: the open page shows it within its 5 s, without a reload.
         browser.execute_script("window.notReloaded = true")
         with bridge.lock:
-            night.record({"id": "late", "round": 3, "board": "table 1",
-                          "players": ["Bob", "Cy"], "scores": [121, 70]})  # fmt: skip
+            _, a, b = night.pair(["table 1", "table 2", "table 3", "table 4", "table 5",
+                                  "table 6", "table 7", "table 8", "table 9", "table 10",
+                                  "table 11", "table 12"])[0]  # fmt: skip
+            night.record({"id": "late", "round": 4, "board": "table 1",
+                          "players": [a, b], "scores": [121, 70]})  # fmt: skip
         heading = "return document.querySelector('h1').textContent"
         assert wait_for(
             lambda: browser.execute_script(heading) == "Oak Street club: standings after 37 games",
@@ -461,3 +469,129 @@ def test_the_standings_page_reads_on_a_phone_and_a_projector(tmp_path, browser):
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_a_hostile_board_forges_nothing_and_stops_nothing_while_eleven_play(tmp_path):
+    """Twelve boards, two rounds on a real Mosquitto. Board t1 is hostile: before, between
+    and after its own honest games it sends every kind of forged or broken result. Eleven
+    play honestly. The standings are those the honest games make, each counted once; every
+    attack is refused in words, listed with its topic on the director's page, and the club
+    goes on recording."""
+    import urllib.request
+
+    from broker import Broker, free_port, wait_for
+    from club import Bridge, make_page_server
+
+    broker = Broker(tmp_path).start()
+    night = Night(str(tmp_path / "night.sqlite"))
+    players = names(24)
+    for name in players:
+        night.add(name)
+    bridge = Bridge(night, "oakclub", "127.0.0.1", broker.port)
+    boards = {"t%d" % i: StandInBoard(broker, "oakclub", "t%d" % i) for i in range(1, 13)}
+    page_port = free_port()
+    server = make_page_server(bridge, "127.0.0.1", page_port, "4711")
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    rng = random.Random(39)
+    honest = []
+    try:
+        bridge.start()
+        assert wait_for(lambda: bridge.client.is_connected() and all(
+            board.client.is_connected() for board in boards.values()))  # fmt: skip
+        hostile = boards["t1"].client
+        where = "cribbage/oakclub/t1/result"
+        attacks = []
+
+        def attack(payload):
+            attacks.append(payload)
+            data = payload if isinstance(payload, bytes) else payload.encode()
+            hostile.publish(where, data, qos=1).wait_for_publish(5)
+
+        first_t1 = None
+        for number in (1, 2):
+            tables = bridge.pair(sorted(boards))
+            seated = {board: (a, b) for board, a, b in tables if b}
+            a1, b1 = seated["t1"]
+            first_t1 = first_t1 or (a1, b1)
+            a2, b2 = seated["t2"]
+            forged = {"id": "t1-f%d" % number, "round": number, "board": "t1",
+                      "players": [a1, b1], "scores": [121, 60]}  # fmt: skip
+            for payload in (
+                '{"id": "x1", "round": 1e999, "board": "t1", "players": ["%s", "%s"],'
+                ' "scores": [121, 60]}' % (a1, b1),
+                '{"id": "x2", "round": %d, "board": "t1", "players": ["%s", "%s"],'
+                ' "scores": [Infinity, 0]}' % (number, a1, b1),
+                json.dumps(dict(forged, id="x3", target=10**20)),
+                json.dumps(dict(forged, id="x4", round=2**70)),
+                "[" * 100000 + "]" * 100000,
+                "[" * 400 + "]" * 400,
+                json.dumps(dict(forged, id="x5", board="t2", players=[a2, b2])),  # t2's table
+                json.dumps(dict(forged, id="x6", players=["Mallory", b1])),
+                json.dumps(dict(forged, id="x7", round=7)),  # a round never paired
+                json.dumps(dict(forged, id="x8", players=[a1, a1])),
+                json.dumps(dict(forged, id="x9", target=10**15)),
+                json.dumps(dict(forged, id="x10", scores=[121.0, 60])),
+                json.dumps(dict(forged, id="x11", scores=[True, 60])),
+                json.dumps(dict(forged, id="x12", extra="field")),
+                b"\xff\xfe\xfd",
+                "not json at all",
+                json.dumps(dict(forged, id="y" * 65)),
+                json.dumps(dict(forged, id="x13", players=[b1, a1])),  # swapped: not as seated
+            ):
+                attack(payload)
+            for board, (a, b) in sorted(seated.items()):
+                score_a, score_b = random_score(rng)
+                honest.append((a, b, score_a, score_b))
+                boards[board].finish({"id": "%s-%d" % (board, number), "round": number,
+                                      "board": board, "players": [a, b],
+                                      "scores": [score_a, score_b], "target": 121})  # fmt: skip
+            # The same table again, under a new id: once a table.
+            again = dict(forged, id="x14", scores=[60, 121])
+            assert wait_for(lambda: not any(board.outbox for board in boards.values()), 30)
+            attack(json.dumps(again))
+        assert wait_for(lambda: len(bridge.refused) >= len(attacks), 20)
+        time.sleep(0.5)  # anything still on its way has arrived
+        byes = [name for _, name in night.byes()]
+        assert night.standings() == expected_standings(honest, byes, players)
+        assert len(night.games()) == 24
+        assert len(bridge.refused) == len(attacks)  # each refused, none twice, none lost
+        assert {where} == {topic for topic, _ in bridge.refused}
+        words = [said for _, said in bridge.refused]
+        assert words == expected_refusals(1, first_t1) + expected_refusals(2, seated["t1"])
+        with urllib.request.urlopen("http://127.0.0.1:%d/" % page_port, timeout=5) as answer:
+            shown = answer.read().decode()
+        assert "<h2>Messages refused</h2>" in shown
+        assert "cribbage/oakclub/t1/result: a message of 200000 bytes: 1024 at most" in shown
+    finally:
+        server.shutdown()
+        server.server_close()
+        for board in boards.values():
+            board.stop()
+        bridge.stop()
+        broker.stop()
+
+
+def expected_refusals(number, seated):
+    a, b = seated
+    table = "round %d at board t1 is %s v %s, not " % (number, a, b)
+    return [
+        "1e999: a result's numbers are whole",
+        "Infinity is not a number a result holds",
+        "a number of 21 digits: 9 at most",  # a target of 10**20
+        "a number of 22 digits: 9 at most",  # a round of 2**70
+        "a message of 200000 bytes: 1024 at most",
+        "a result holds 4 brackets ([ or {) at most",
+        "a result for board t2 came on board t1's topic",
+        table + "Mallory v %s" % b,
+        "round 7 has no table at board t1 tonight",
+        table + "%s v %s" % (a, a),
+        "a number of 16 digits: 9 at most",  # a target of 10**15
+        "121.0: a result's numbers are whole",
+        "scores: a whole number from 0 to 999",  # true
+        "not a result's field: extra",
+        "a message is text (UTF-8)",
+        "not JSON: Expecting value: line 1 column 1 (char 0)",
+        "id: text of 1 to 64 bytes",
+        table + "%s v %s" % (b, a),
+        "round %d at board t1 is recorded already (t1-%d)" % (number, number),
+    ]

@@ -17,9 +17,9 @@ LATENCY_RESULTS = 20
 BOARD_GAMES = 10  # games keyed on the firmware's app for the last key's figure
 
 
-def _result(number, board):
+def _result(number, board, round_number=1):
     return {
-        "id": "%s-%d" % (board, number), "round": 1, "board": board,
+        "id": "%s-%d" % (board, number), "round": round_number, "board": board,
         "players": ["P%03da" % number, "P%03db" % number], "scores": [121, 90 + number % 30],
     }  # fmt: skip
 
@@ -43,6 +43,11 @@ def bench_stand_ins():
         for number in range(BOARDS + LATENCY_RESULTS):
             night.add("P%03da" % number)
             night.add("P%03db" % number)
+        # The tables as if paired: round 1 on every board, then one round a result on b000.
+        for number in range(BOARDS):
+            night.seat(1, "b%03d" % number, "P%03da" % number, "P%03db" % number)
+        for number in range(BOARDS, BOARDS + LATENCY_RESULTS):
+            night.seat(2 + number - BOARDS, "b000", "P%03da" % number, "P%03db" % number)
         bridge = club.Bridge(night, "bench", "127.0.0.1", broker.port)
         bridge.start()
         page_port = free_port()
@@ -87,7 +92,8 @@ def bench_stand_ins():
                 player = "P%03da" % number
                 start = time.perf_counter()
                 where = club.topic("bench", name, "result")
-                client.publish(where, json.dumps(_result(number, name)), qos=1)
+                result = _result(number, name, 2 + number - BOARDS)
+                client.publish(where, json.dumps(result), qos=1)
 
                 def shown(player=player):
                     url = "http://127.0.0.1:%d/api/standings" % page_port

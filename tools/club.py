@@ -33,6 +33,7 @@ import sqlite3
 import sys
 
 SKUNK_LINE = 91  # the loser under this, in a 121-point game: a skunk
+TARGET = 121  # a club's games, as the American Cribbage Congress plays them
 WIN, SKUNK_WIN, BYE = 2, 3, 2  # game points
 
 SCHEMA = """
@@ -109,28 +110,47 @@ class Night:
 
     # -- results ----------------------------------------------------------------------------
 
-    def record(self, result):
-        """Records a board's result (a dict as the board publishes it); False when its id
-        was recorded already. ClubError for one that is not a finished game."""
-        try:
-            game_id = str(result["id"])
-            round_number = int(result["round"])
-            board = str(result["board"])
-            player_a, player_b = (str(p) for p in result["players"])
-            score_a, score_b = (int(s) for s in result["scores"])
-            target = int(result.get("target", 121))
-        except (KeyError, TypeError, ValueError):
-            raise ClubError("not a result: %s" % json.dumps(result)[:120]) from None
-        _check_scores(score_a, score_b, target)
+    def record(self, result, sent_on=None):
+        """Records a board's result (a dict as the board publishes it; `sent_on`: the board
+        whose topic it came on); False when that very result was recorded already. ClubError,
+        in words, for anything else: a result is taken only as the club paired its table
+        (that board, that round, those players in that order, to TARGET), once a table."""
+        game_id, number, board, players, scores, target = _result_fields(result)
+        if sent_on is not None and board != sent_on:
+            raise ClubError("a result for board %s came on board %s's topic" % (board, sent_on))
+        seated = self.db.execute(
+            "SELECT player_a, player_b FROM tables WHERE round = ? AND board = ?",
+            (number, board),
+        ).fetchone()
+        if seated is None or seated[1] is None:
+            raise ClubError("round %d has no table at board %s tonight" % (number, board))
+        if list(players) != list(seated):
+            raise ClubError(
+                "round %d at board %s is %s v %s, not %s v %s"
+                % (number, board, seated[0], seated[1], players[0], players[1])
+            )
+        if target != TARGET:
+            raise ClubError("tonight's games are to %d, not %d" % (TARGET, target))
+        _check_scores(scores[0], scores[1], target)
+        earlier = self.db.execute(
+            "SELECT id FROM results WHERE round = ? AND board = ?", (number, board)
+        ).fetchone()
+        if earlier is not None:
+            if earlier[0] == game_id:
+                return False  # sent again: the board has not heard it was recorded
+            raise ClubError(
+                "round %d at board %s is recorded already (%s)" % (number, board, earlier[0])
+            )
         with self.db:
             try:
                 self.db.execute(
                     "INSERT INTO results (id, round, board, player_a, player_b, score_a,"
                     " score_b, target) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (game_id, round_number, board, player_a, player_b, score_a, score_b, target),
-                )
+                    (game_id, number, board, players[0], players[1], scores[0], scores[1],
+                     target),
+                )  # fmt: skip
             except sqlite3.IntegrityError:
-                return False
+                raise ClubError("the result id %s was another table's" % game_id) from None
         return True
 
     def correct(self, game_id, score_a, score_b, reason):
@@ -191,10 +211,22 @@ class Night:
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(["place", "player", "game points", "games won", "spread", "played"])
-        writer.writerows(self.standings())
+        for row in self.standings():
+            writer.writerow([_cell(value) for value in row])
         return out.getvalue()
 
     # -- pairing ------------------------------------------------------------------------------
+
+    def seat(self, number, board, a, b):
+        """Seats a table by hand (a round the director paired away from the club's pairing,
+        or a bench's own): a result is recorded only for a table seated here or by pair()."""
+        with self.db:
+            try:
+                self.db.execute("INSERT INTO tables VALUES (?, ?, ?, ?)", (number, board, a, b))
+            except sqlite3.IntegrityError:
+                raise ClubError(
+                    "round %d has a table at board %s already" % (number, board)
+                ) from None
 
     def met(self):
         pairs = self.db.execute(
@@ -224,6 +256,58 @@ class Night:
                 self.db.execute("INSERT INTO tables VALUES (?, ?, ?, NULL)", (number, "bye", bye))
         found = [(board, a, b) for board, (a, b) in zip(boards, tables)]
         return found + ([("bye", bye, None)] if bye is not None else [])
+
+
+RESULT_FIELDS = ("id", "round", "board", "players", "scores", "target", "skunk", "dealt_first")
+LONGEST_ID = 64
+LONGEST_NAME = 40  # bytes, as a board takes a player's name (club_link.LONGEST_NAME)
+
+
+def _result_fields(result):
+    """(id, round, board, players, scores, target) of a result, each of its exact type and
+    bounds; ClubError naming the first that is not."""
+
+    def whole(value, low, high, what):
+        if type(value) is not int or not low <= value <= high:
+            raise ClubError("%s: a whole number from %d to %d" % (what, low, high))
+        return value
+
+    def text(value, longest, what):
+        if type(value) is not str or not 0 < len(value.encode()) <= longest:
+            raise ClubError("%s: text of 1 to %d bytes" % (what, longest))
+        if [c for c in value if ord(c) < 32 or 0xD800 <= ord(c) < 0xE000]:
+            raise ClubError("%s: no control characters" % what)
+        return value
+
+    if type(result) is not dict:
+        raise ClubError("a result is a JSON object")
+    unknown = [key for key in result if key not in RESULT_FIELDS]
+    if unknown:
+        raise ClubError("not a result's field: %s" % str(unknown[0])[:40])
+    for key in RESULT_FIELDS[:5]:
+        if key not in result:
+            raise ClubError("a result has its %s" % key)
+
+    def two(value, what):
+        if type(value) is not list or len(value) != 2:
+            raise ClubError("%s: a list of two" % what)
+        return value
+
+    game_id = text(result["id"], LONGEST_ID, "id")
+    number = whole(result["round"], 1, 999, "round")
+    board = text(result["board"], LONGEST_NAME, "board")
+    players = [text(name, LONGEST_NAME, "players") for name in two(result["players"], "players")]
+    scores = [whole(score, 0, 999, "scores") for score in two(result["scores"], "scores")]
+    target = whole(result.get("target", TARGET), 1, 999, "target")
+    return game_id, number, board, players, scores, target
+
+
+def _cell(value):
+    """A CSV cell a spreadsheet shows as it is: text it would run as a formula (=, +, -, @,
+    a tab or a return first, OWASP's list) is written after a quote, as its users type it."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
 
 
 def _skunk_line(target):
@@ -280,6 +364,42 @@ def _match(players, met, repeats, failed):
 # -- Over MQTT -------------------------------------------------------------------------------
 
 
+LONGEST_MESSAGE = 1024  # bytes of a result message: a board's are under 300
+REFUSALS_KEPT = 50  # the latest refused messages, for the director's page
+
+
+def parse_message(payload):
+    """A message's JSON, read strictly: UTF-8 of at most LONGEST_MESSAGE bytes, no NaN or
+    Infinity, no number of more than 9 digits, nesting of 4 at most; ClubError otherwise."""
+    if len(payload) > LONGEST_MESSAGE:
+        raise ClubError("a message of %d bytes: %d at most" % (len(payload), LONGEST_MESSAGE))
+    if payload.count(b"[") + payload.count(b"{") > 4:
+        raise ClubError("a result holds 4 brackets ([ or {) at most")
+
+    def constant(name):
+        raise ClubError("%s is not a number a result holds" % name)
+
+    def number(digits):
+        if len(digits.lstrip("-")) > 9:
+            raise ClubError("a number of %d digits: 9 at most" % len(digits))
+        return int(digits)
+
+    def no_fraction(digits):
+        raise ClubError("%s: a result's numbers are whole" % digits[:20])
+
+    try:
+        return json.loads(
+            payload.decode("utf-8"), parse_constant=constant, parse_int=number,
+            parse_float=no_fraction,
+        )  # fmt: skip
+    except UnicodeError:
+        raise ClubError("a message is text (UTF-8)") from None
+    except ValueError as error:
+        if isinstance(error, ClubError):
+            raise
+        raise ClubError("not JSON: %s" % error) from None
+
+
 def topic(club, board, leaf):
     return "cribbage/%s/%s/%s" % (club, board, leaf)
 
@@ -323,23 +443,34 @@ class Bridge:
         client.subscribe(topic(self.club, "+", "result"), qos=1)
 
     def _message(self, client, userdata, message):
+        # paho's network thread: nothing a message holds may end it, or every later result
+        # would go unrecorded. A message refused is kept, with its topic, for the page.
         try:
-            result = json.loads(message.payload.decode("utf-8"))
-            if not isinstance(result, dict):
-                raise ClubError("not a result: %r" % message.payload[:120])
+            self._take(client, message)
+        except Exception as error:  # noqa: BLE001
+            self._refused(message.topic, "%s: %s" % (type(error).__name__, error))
+
+    def _take(self, client, message):
+        board = message.topic.split("/")[2]
+        try:
+            result = parse_message(message.payload)
             with self.lock:
-                new = self.night.record(result)
-                standings = self.night.standings()
-        except (ClubError, ValueError, UnicodeError) as error:
-            self.refused.append((message.topic, str(error)))
+                new = self.night.record(result, board)
+                standings = self.night.standings() if new else None
+        except ClubError as error:
+            self._refused(message.topic, str(error))
             return
         # The board keeps a result (and sends it again) until this says it is recorded: a
         # result the broker took while no club listened is not lost, one sent twice counts once.
-        board = message.topic.split("/")[2]
-        client.publish(topic(self.club, board, "recorded"), str(result["id"]), qos=1)
+        client.publish(topic(self.club, board, "recorded"), result["id"], qos=1)
         if new:
             payload = json.dumps([list(row) for row in standings])
             client.publish("cribbage/%s/standings" % self.club, payload, qos=1, retain=True)
+
+    def _refused(self, where, words):
+        with self.lock:
+            self.refused.append((where[:120], words[:200]))
+            del self.refused[:-REFUSALS_KEPT]
 
     def pair(self, boards):
         """Pairs the next round and tells each board its game (retained)."""
@@ -376,7 +507,7 @@ Updated every 5 seconds.</caption>
 <th scope="col">won</th><th scope="col">spread</th><th scope="col">played</th></tr></thead>
 <tbody>%(rows)s</tbody></table>
 <h2>Round %(round)d</h2><ul>%(tables)s</ul>
-<p><a href="/standings.csv">Download the standings (CSV)</a></p>
+%(refused)s<p><a href="/standings.csv">Download the standings (CSV)</a></p>
 </main>
 <script>
 // The standings follow the night: every 5 s the page's content is fetched again and put in
@@ -399,7 +530,7 @@ def escape(text):
     )
 
 
-def page(night, club):
+def page(night, club, refused=()):
     rows = "".join(
         "<tr><td>%d</td><td>%s</td><td>%d</td><td>%d</td><td>%+d</td><td>%d</td></tr>"
         % (place, escape(name), points, won, spread, played)
@@ -415,6 +546,14 @@ def page(night, club):
         for board, a, b in seated
     )
     values = {"club": escape(club), "games": len(night.games()), "rows": rows}
+    values["refused"] = (
+        "<h2>Messages refused</h2><ul>%s</ul>"
+        % "".join(
+            "<li>%s: %s</li>" % (escape(where), escape(words)) for where, words in refused[::-1]
+        )
+        if refused
+        else ""
+    )
     values.update({"round": number, "tables": tables or "<li>not paired yet</li>"})
     return PAGE % values
 
@@ -442,7 +581,8 @@ def make_page_server(bridge, host, port, pin):
         def do_GET(self):
             with bridge.lock:
                 if self.path == "/":
-                    return self.answer(200, page(night, club), "text/html; charset=utf-8")
+                    shown = page(night, club, list(bridge.refused))
+                    return self.answer(200, shown, "text/html; charset=utf-8")
                 if self.path == "/standings.csv":
                     return self.answer(200, night.csv(), "text/csv; charset=utf-8")
                 if self.path == "/api/standings":
@@ -516,8 +656,9 @@ def main(argv):
         elif args.command == "result":
             game_id, number, board, a, b, score_a, score_b = args.words
             night.record(
-                {"id": game_id, "round": number, "board": board, "players": [a, b],
-                 "scores": [score_a, score_b]}
+                {"id": game_id, "round": _typed(number, "round"), "board": board,
+                 "players": [a, b], "scores": [_typed(score_a, "scores"),
+                 _typed(score_b, "scores")]}
             )  # fmt: skip
         elif args.command == "correct":
             game_id, score_a, score_b = args.words[:3]
@@ -535,6 +676,12 @@ def main(argv):
         sys.stderr.write("%s\n" % error)
         return 1
     return 0
+
+
+def _typed(word, what):
+    if not word.isascii() or not word.isdigit():
+        raise ClubError("%s: a whole number, not %s" % (what, word[:20]))
+    return int(word)
 
 
 def serve(night, words):
