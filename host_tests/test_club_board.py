@@ -469,8 +469,9 @@ def test_the_directors_one_command_runs_the_broker_and_the_page_and_stops_both(t
             assert board.watch_until(lambda: board.said("connected to the club's broker"))
             pair = {"pin": "4711", "boards": ["t1"]}
             request = urllib.request.Request(
-                "http://127.0.0.1:%d/api/pair" % page_port, json.dumps(pair).encode()
-            )
+                "http://127.0.0.1:%d/api/pair" % page_port, json.dumps(pair).encode(),
+                {"Content-Type": "application/json"},
+            )  # fmt: skip
             with urllib.request.urlopen(request, timeout=5) as answer:
                 assert json.loads(answer.read())["tables"] == [["t1", "Ann", "Bob"]]
             assert board.watch_until(lambda: board.said("club: round 1: Ann plays blue"))

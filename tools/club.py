@@ -558,13 +558,75 @@ def page(night, club, refused=()):
     return PAGE % values
 
 
+class PinGuard:
+    """Wrong PINs, counted across every connection: at most WRONG_PER_ADDRESS a minute from
+    one address and WRONG_IN_ALL a minute in all. Past either, a PIN from an address that
+    sent a wrong one this minute is refused unread (429); an address that sent no wrong PIN
+    is never refused, so a director who types it right is never slowed by another's guesses.
+    An 8-digit PIN guessed all night (12 hours) is found with a chance under
+    (WRONG_IN_ALL x 720 + one guess a fresh address) / 10^8: about 0.04 %."""
+
+    WRONG_PER_ADDRESS = 10
+    WRONG_IN_ALL = 60
+
+    def __init__(self, pin, clock=None):
+        import threading
+        import time
+
+        self.pin = pin.encode()
+        self.clock = clock or time.monotonic
+        self.lock = threading.Lock()
+        self.minute = None
+        self.wrong = {}  # address -> wrong PINs this minute
+
+    def check(self, address, given):
+        """None when `given` is the PIN; otherwise (status, words)."""
+        import hmac
+
+        with self.lock:
+            minute = int(self.clock() // 60)
+            if minute != self.minute:
+                self.minute, self.wrong = minute, {}
+            mine = self.wrong.get(address, 0)
+            if mine and (
+                mine >= self.WRONG_PER_ADDRESS or sum(self.wrong.values()) >= self.WRONG_IN_ALL
+            ):
+                wait = 60 - int(self.clock()) % 60
+                return 429, "too many wrong PINs: try again in %d s" % wait
+            if hmac.compare_digest(given.encode(), self.pin):
+                return None
+            self.wrong[address] = mine + 1
+            return 403, "the director's PIN is wrong"
+
+
+def page_host_is_ours(host_header):
+    """The page answers to an address, localhost or this computer's own name: a web page of
+    another name (DNS rebinding) reads nothing and changes nothing."""
+    import ipaddress
+    import socket
+
+    name = host_header.rsplit(":", 1)[0] if not host_header.endswith("]") else host_header
+    name = name.strip("[]").lower()
+    if name in (
+        "localhost",
+        socket.gethostname().lower(),
+        socket.gethostname().lower() + ".local",
+    ):
+        return True
+    try:
+        ipaddress.ip_address(name)
+        return True
+    except ValueError:
+        return False
+
+
 def make_page_server(bridge, host, port, pin):
     """An HTTP server of the standings (GET /, /standings.csv, /api/standings) and the
     director's changes (POST /api/correct, /api/pair, /api/players: JSON with the PIN)."""
-    import hmac
     from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
     night, club = bridge.night, bridge.club
+    guard = PinGuard(pin)
 
     class Handler(BaseHTTPRequestHandler):
         def log_message(self, *args):
@@ -578,7 +640,21 @@ def make_page_server(bridge, host, port, pin):
             self.end_headers()
             self.wfile.write(data)
 
+        def refused_here(self):
+            """The words a request from another site or name gets, or None."""
+            if not page_host_is_ours(self.headers.get("Host", "")):
+                return 421, "this page answers to its own address, not %s" % (
+                    self.headers.get("Host", "")[:60]
+                )
+            origin = self.headers.get("Origin")
+            if origin is not None and origin.split("://", 1)[-1] != self.headers.get("Host"):
+                return 403, "a change comes from this page's own address, not %s" % origin[:60]
+            return None
+
         def do_GET(self):
+            refused = self.refused_here()
+            if refused is not None:
+                return self.answer(refused[0], json.dumps({"error": refused[1]}))
             with bridge.lock:
                 if self.path == "/":
                     shown = page(night, club, list(bridge.refused))
@@ -590,6 +666,11 @@ def make_page_server(bridge, host, port, pin):
             self.answer(404, json.dumps({"error": "no page %s" % self.path[:60]}))
 
         def do_POST(self):
+            refused = self.refused_here()
+            if refused is None and self.headers.get_content_type() != "application/json":
+                refused = 415, "the director's changes are sent as application/json"
+            if refused is not None:
+                return self.answer(refused[0], json.dumps({"error": refused[1]}))
             try:
                 length = int(self.headers.get("Content-Length", "0"))
                 if not 0 <= length <= 4096:
@@ -599,9 +680,9 @@ def make_page_server(bridge, host, port, pin):
                     raise ClubError("a JSON object is expected")
             except (ValueError, ClubError) as error:
                 return self.answer(400, json.dumps({"error": str(error)}))
-            given = str(body.get("pin", ""))
-            if not hmac.compare_digest(given.encode(), pin.encode()):
-                return self.answer(403, json.dumps({"error": "the director's PIN is wrong"}))
+            wrong = guard.check(self.client_address[0], str(body.get("pin", "")))
+            if wrong is not None:
+                return self.answer(wrong[0], json.dumps({"error": wrong[1]}))
             try:
                 if self.path == "/api/correct":
                     scores = body.get("scores")
@@ -707,7 +788,7 @@ def serve(night, words):
     parser.add_argument("--port", type=int, default=8088)
     parser.add_argument("--pin", help="the director's PIN (default: a new one, printed)")
     args = parser.parse_args(words)
-    pin = args.pin or "%06d" % secrets.randbelow(1000000)
+    pin = args.pin or "%08d" % secrets.randbelow(10**8)
     password = args.broker_password
     own = None
     if args.own_broker:
