@@ -157,19 +157,32 @@ def test_a_board_shows_its_pairing_sends_its_game_and_keeps_it_until_recorded(cl
             "mode": "cribbage", "phase": "match over", "scores": [121, 88], "games": [1, 0],
             "round": 1, "players": ["Ann", "Bob"]})  # fmt: skip
         assert club.listener.heard[base + "availability"] == b"online"
-        sensor = "homeassistant/sensor/cribbage_oakclub_t1/score_blue/config"
-        assert club.listener.json(sensor) == {
-            "name": "Blue score",
-            "unique_id": "cribbage_oakclub_t1_score_blue",
-            "state_topic": base + "state",
-            "value_template": "{{ value_json.scores[0] }}",
-            "availability_topic": base + "availability",
-            "device": {
-                "identifiers": ["cribbage_oakclub_t1"],
-                "name": "Cribbage board t1",
-                "model": "LED cribbage board",
+        device = "homeassistant/device/cribbage_oakclub_t1/config"
+        discovery = {
+            "dev": {"ids": ["cribbage_oakclub_t1"], "name": "Cribbage board t1",
+                    "mdl": "LED cribbage board"},
+            "o": {"name": "cribbage board firmware"},
+            "cmps": {
+                "score_blue": {"p": "sensor", "name": "Blue score",
+                               "unique_id": "cribbage_oakclub_t1_score_blue",
+                               "value_template": "{{ value_json.scores[0] }}"},
+                "score_orange": {"p": "sensor", "name": "Orange score",
+                                 "unique_id": "cribbage_oakclub_t1_score_orange",
+                                 "value_template": "{{ value_json.scores[1] }}"},
+                "game": {"p": "sensor", "name": "Game", "unique_id": "cribbage_oakclub_t1_game",
+                         "value_template": "{{ value_json.phase }}"},
             },
-        }
+            "state_topic": base + "state",
+            "availability_topic": base + "availability",
+        }  # fmt: skip
+        assert club.listener.json(device) == discovery
+        # Home Assistant restarts on a broker that lost its retained messages: its birth
+        # message brings the board's discovery back.
+        club.listener.client.publish(device, b"", qos=1, retain=True).wait_for_publish(5)
+        assert wait_for(lambda: club.listener.heard[device] == b"")
+        club.listener.client.publish("homeassistant/status", b"online", qos=1)
+        assert wait_for(lambda: club.listener.heard[device] != b"")
+        assert club.listener.json(device) == discovery
         result = json.loads(club.listener.heard[base + "result"])
         assert result == {"id": games[0][0], "round": 1, "board": "t1", "players": ["Ann", "Bob"],
                           "scores": [121, 88], "target": 121, "skunk": "skunk",

@@ -33,6 +33,7 @@ _RECORDS_BEFORE_COMPACTING = const(12)
 _NOTES_HELD = const(8)  # notes heard between two watches, at most
 USER = b"cribbage"  # the broker's account for the boards (tools/broker.py's USER)
 HA_PREFIX = "homeassistant"  # Home Assistant's discovery prefix, its default
+HA_STATUS = HA_PREFIX + "/status"  # where Home Assistant says "online" when it starts
 
 
 class ClubLink:
@@ -51,6 +52,7 @@ class ClubLink:
         self.heard = []  # (kind, value) the thread heard, for watch() to write and say
         self.state = None  # the live state's payload, once it changes
         self.connected = False
+        self.discover = False  # Home Assistant asked for the discovery again
         self.running = False
         self.stopped = True
         self.say_offline = True
@@ -303,6 +305,7 @@ class ClubLink:
             client.connect(clean_session=True)
             client.subscribe((where + "pairing").encode(), qos=1)
             client.subscribe((where + "recorded").encode(), qos=1)
+            client.subscribe(HA_STATUS.encode(), qos=1)
             client.publish((where + "availability").encode(), b"online", retain=True, qos=1)
             self._discovery(client)
         except Exception as error:  # noqa: BLE001  (OSError or umqtt's MQTTException)
@@ -358,6 +361,10 @@ class ClubLink:
                 self.outbox[fields[0]][1] = now
             state = self.state
             self.state = None
+            discover = self.discover
+            self.discover = False
+        if discover:
+            self._discovery(client)
         for fields in due:
             client.publish((self.where + "result").encode(), self._result(fields), qos=1)
         if state is not None:
@@ -391,6 +398,11 @@ class ClubLink:
             self._hear("note", "the club's %s was not taken (%s)" % (leaf, _why(error)))
 
     def _take(self, leaf, message):
+        if leaf == "status":  # Home Assistant's: it (re)started, and asks for discoveries
+            if message == b"online":
+                with self.lock:
+                    self.discover = True
+            return
         if len(message) > LONGEST_PAIRING:
             self._hear("note", "the club's %s is longer than %d bytes" % (leaf, LONGEST_PAIRING))
             return
@@ -408,29 +420,31 @@ class ClubLink:
                 self._hear("pairing", pairing)
 
     def _discovery(self, client):
-        # Home Assistant's MQTT discovery (retained): a sensor for each side's score and one
-        # for the game, all from the state topic, on one device, offline with the board.
+        # Home Assistant's device-based MQTT discovery (retained): the board as one device,
+        # its components (each side's score, the game) read from the state topic, unavailable
+        # with the board. Sent at each connection, and again when Home Assistant says it is
+        # online (its birth message): a broker restarted without its retained messages.
         unique = "cribbage_%s_%s" % (self.club, self.board)
-        where = self.where
+        components = {}
         for key, name, template in (
             ("score_blue", "Blue score", "{{ value_json.scores[0] }}"),
             ("score_orange", "Orange score", "{{ value_json.scores[1] }}"),
             ("game", "Game", "{{ value_json.phase }}"),
         ):
-            config = {
-                "name": name,
-                "unique_id": "%s_%s" % (unique, key),
-                "state_topic": where + "state",
+            components[key] = {
+                "p": "sensor", "name": name, "unique_id": "%s_%s" % (unique, key),
                 "value_template": template,
-                "availability_topic": where + "availability",
-                "device": {
-                    "identifiers": [unique],
-                    "name": "Cribbage board %s" % self.board,
-                    "model": "LED cribbage board",
-                },
-            }
-            config_topic = "%s/sensor/%s/%s/config" % (HA_PREFIX, unique, key)
-            client.publish(config_topic.encode(), json.dumps(config).encode(), retain=True, qos=1)
+            }  # fmt: skip
+        config = {
+            "dev": {"ids": [unique], "name": "Cribbage board %s" % self.board,
+                    "mdl": "LED cribbage board"},
+            "o": {"name": "cribbage board firmware"},  # what sent it: Home Assistant logs it
+            "cmps": components,
+            "state_topic": self.where + "state",
+            "availability_topic": self.where + "availability",
+        }  # fmt: skip
+        config_topic = "%s/device/%s/config" % (HA_PREFIX, unique)
+        client.publish(config_topic.encode(), json.dumps(config).encode(), retain=True, qos=1)
 
 
 def _why(error):
