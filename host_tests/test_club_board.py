@@ -497,6 +497,88 @@ def test_the_directors_one_command_runs_the_broker_and_the_page_and_stops_both(t
         socket.create_connection(("127.0.0.1", broker_port), timeout=1).close()
 
 
+def test_the_night_outlives_its_broker_and_a_restart_of_serve(tmp_path):
+    """The night's own broker killed alone: serve says so and starts it again within
+    seconds, the page says the broker was not answering, and the round's pairings are
+    retained again. serve stopped and started again (no --pin, no --broker-password): the
+    same password and PIN, kept in the night's file, so every board still signs in."""
+    import subprocess
+    import sys
+
+    from _paths import ROOT
+    from broker import free_port
+
+    club_py = [sys.executable, ROOT + "/tools/club.py", str(tmp_path / "night.sqlite")]
+    subprocess.run(club_py + ["add", "Ann", "Bob"], check=True)
+    broker_port, page_port = free_port(), free_port()
+    command = club_py + ["serve", "--club", CLUB, "--own-broker", "127.0.0.1:%d" % broker_port,
+                         "--host", "127.0.0.1", "--port", str(page_port)]  # fmt: skip
+    first = _serve_and_kill_its_broker(command, broker_port, page_port)
+    serving = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    try:
+        assert _credentials(serving) == first and len(first[1]) == 8
+    finally:
+        serving.terminate()
+        assert serving.wait(10) == 0
+
+
+def _credentials(serving):
+    """(the broker's password, the director's PIN) as serve prints them."""
+    import re
+
+    password = re.search(r"its password (\S+)$", serving.stdout.readline()).group(1)
+    pin = re.search(r"the director's PIN: (\d+)$", serving.stdout.readline()).group(1)
+    return password, pin
+
+
+def _serve_and_kill_its_broker(command, broker_port, page_port):
+    import os
+    import signal
+    import subprocess
+    import urllib.request
+
+    import paho.mqtt.client as mqtt
+
+    serving = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    base = "http://127.0.0.1:%d" % page_port
+
+    def page():
+        with urllib.request.urlopen(base + "/", timeout=5) as answer:
+            return answer.read().decode()
+
+    try:
+        password, pin = _credentials(serving)
+        pair = json.dumps({"pin": pin, "boards": ["t1"]}).encode()
+        request = urllib.request.Request(
+            base + "/api/pair", pair, {"Content-Type": "application/json"}
+        )
+        with urllib.request.urlopen(request, timeout=5) as answer:
+            assert json.loads(answer.read())["tables"] == [["t1", "Ann", "Bob"]]
+        with open("/proc/%d/task/%d/children" % (serving.pid, serving.pid)) as listed:
+            (mosquitto,) = [int(pid) for pid in listed.read().split()]
+        os.kill(mosquitto, signal.SIGKILL)
+        assert wait_for(lambda: "The broker is not answering (since " in page(), 10)
+        assert serving.stdout.readline() == "the broker stopped (exit -9): started again\n"
+        assert wait_for(lambda: "The broker is not answering" not in page(), 15)
+        heard = {}
+        listener = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="late")
+        listener.username_pw_set("cribbage", password)
+        listener.on_message = lambda c, u, m: heard.update({m.topic: json.loads(m.payload)})
+        listener.connect("127.0.0.1", broker_port)
+        listener.subscribe("cribbage/%s/+/pairing" % CLUB, qos=1)
+        listener.loop_start()
+        try:  # retained again, though the broker that held it was killed
+            assert wait_for(lambda: heard.get("cribbage/%s/t1/pairing" % CLUB) == {
+                "round": 1, "players": ["Ann", "Bob"]})  # fmt: skip
+        finally:
+            listener.disconnect()
+            listener.loop_stop()
+    finally:
+        serving.terminate()
+        assert serving.wait(10) == 0
+    return password, pin
+
+
 def test_the_directors_command_killed_outright_leaves_no_broker_and_both_ports_free(tmp_path):
     """SIGKILL of `club.py serve --own-broker` (it cannot stop anything itself): the kernel
     stops its Mosquitto (tools/orphans.py), and the night can be served again at once on the

@@ -31,6 +31,7 @@ import io
 import json
 import sqlite3
 import sys
+import threading
 
 SKUNK_LINE = 91  # the loser under this, in a 121-point game: a skunk
 TARGET = 121  # a club's games, as the American Cribbage Congress plays them
@@ -53,6 +54,10 @@ CREATE TABLE IF NOT EXISTS results (
     score_a INTEGER NOT NULL, score_b INTEGER NOT NULL, target INTEGER NOT NULL,
     received TEXT NOT NULL DEFAULT (datetime('now'))
 );
+CREATE TABLE IF NOT EXISTS kept (
+    name TEXT PRIMARY KEY,      -- what the night's program keeps across a restart:
+    value TEXT NOT NULL         -- the broker's password, the director's PIN
+);
 CREATE TABLE IF NOT EXISTS corrections (
     number INTEGER PRIMARY KEY AUTOINCREMENT,
     result TEXT NOT NULL REFERENCES results(id),
@@ -72,6 +77,27 @@ class Night:
         # (Bridge.lock), so it is not tied to the thread that made it.
         self.db = sqlite3.connect(path, check_same_thread=False)
         self.db.executescript(SCHEMA)
+
+    def kept(self, name, made):
+        """The night's `name` as kept in its file; the first time, made() and kept."""
+        row = self.db.execute("SELECT value FROM kept WHERE name = ?", (name,)).fetchone()
+        if row is not None:
+            return row[0]
+        value = made()
+        with self.db:
+            self.db.execute("INSERT INTO kept VALUES (?, ?)", (name, value))
+        return value
+
+    def keep(self, name, value):
+        with self.db:
+            self.db.execute("INSERT OR REPLACE INTO kept VALUES (?, ?)", (name, value))
+
+    def seated(self, number):
+        """[(board, a, b or None)] of round `number`, by board."""
+        return self.db.execute(
+            "SELECT board, player_a, player_b FROM tables WHERE round = ? ORDER BY board",
+            (number,),
+        ).fetchall()
 
     # -- players ----------------------------------------------------------------------------
 
@@ -412,8 +438,6 @@ class Bridge:
     reconnects by itself after an outage."""
 
     def __init__(self, night, club, host, port, password=None):
-        import threading
-
         import paho.mqtt.client as mqtt
 
         self.night = night
@@ -424,7 +448,9 @@ class Bridge:
             mqtt.CallbackAPIVersion.VERSION2, client_id="club-" + club, clean_session=False
         )
         self.client.on_connect = self._connected
+        self.client.on_disconnect = self._disconnected
         self.client.on_message = self._message
+        self.down_since = "the start"  # None while the broker answers
         if password:
             from broker import USER
 
@@ -440,7 +466,20 @@ class Bridge:
         self.client.loop_stop()
 
     def _connected(self, client, userdata, flags, reason, properties):
+        self.down_since = None
         client.subscribe(topic(self.club, "+", "result"), qos=1)
+        # The round's pairings again, retained: a broker restarted (its retained messages
+        # lost with it) still gives a board that starts later its game.
+        with self.lock:
+            number = self.night.rounds_paired()
+            tables = self.night.seated(number) if number else []
+        self._publish_pairings(number, tables)
+
+    def _disconnected(self, client, userdata, flags, reason, properties):
+        import time
+
+        if self.down_since is None:
+            self.down_since = time.strftime("%H:%M:%S")
 
     def _message(self, client, userdata, message):
         # paho's network thread: nothing a message holds may end it, or every later result
@@ -477,13 +516,16 @@ class Bridge:
         with self.lock:
             tables = self.night.pair(boards)
             number = self.night.rounds_paired()
+        self._publish_pairings(number, tables)
+        return tables
+
+    def _publish_pairings(self, number, tables):
         for board, a, b in tables:
             if b is not None:
                 game = {"round": number, "players": [a, b]}
                 self.client.publish(
                     topic(self.club, board, "pairing"), json.dumps(game), qos=1, retain=True
                 )
-        return tables
 
 
 # -- The standings page ------------------------------------------------------------------------
@@ -500,7 +542,7 @@ th,td{padding:.3rem .6rem;text-align:right;border-bottom:1px solid #5a4330}
 th:nth-child(2),td:nth-child(2){text-align:left}caption{text-align:left;color:#d8c8a8}
 a{color:#ffd28a}
 </style></head><body><main>
-<h1>%(club)s: standings after %(games)d games</h1>
+<h1>%(club)s: standings after %(games)d games</h1>%(broker)s
 <table><caption>Game points (2 a win, 3 a skunk), then games won, then spread.
 Updated every 5 seconds.</caption>
 <thead><tr><th scope="col">place</th><th scope="col">player</th><th scope="col">points</th>
@@ -530,22 +572,26 @@ def escape(text):
     )
 
 
-def page(night, club, refused=()):
+def page(night, club, refused=(), down_since=None):
     rows = "".join(
         "<tr><td>%d</td><td>%s</td><td>%d</td><td>%d</td><td>%+d</td><td>%d</td></tr>"
         % (place, escape(name), points, won, spread, played)
         for place, name, points, won, spread, played in night.standings()
     )
     number = night.rounds_paired()
-    seated = night.db.execute(
-        "SELECT board, player_a, player_b FROM tables WHERE round = ? ORDER BY board", (number,)
-    ).fetchall()
+    seated = night.seated(number)
     tables = "".join(
         "<li>%s: %s</li>"
         % (escape(board), escape("%s v %s" % (a, b) if b else "%s has the bye" % a))
         for board, a, b in seated
     )
     values = {"club": escape(club), "games": len(night.games()), "rows": rows}
+    values["broker"] = (
+        '<p role="alert">The broker is not answering (since %s): the boards keep their'
+        " results and send them once it is back.</p>" % escape(down_since)
+        if down_since
+        else ""
+    )
     values["refused"] = (
         "<h2>Messages refused</h2><ul>%s</ul>"
         % "".join(
@@ -570,7 +616,6 @@ class PinGuard:
     WRONG_IN_ALL = 60
 
     def __init__(self, pin, clock=None):
-        import threading
         import time
 
         self.pin = pin.encode()
@@ -657,7 +702,7 @@ def make_page_server(bridge, host, port, pin):
                 return self.answer(refused[0], json.dumps({"error": refused[1]}))
             with bridge.lock:
                 if self.path == "/":
-                    shown = page(night, club, list(bridge.refused))
+                    shown = page(night, club, list(bridge.refused), bridge.down_since)
                     return self.answer(200, shown, "text/html; charset=utf-8")
                 if self.path == "/standings.csv":
                     return self.answer(200, night.csv(), "text/csv; charset=utf-8")
@@ -759,6 +804,20 @@ def main(argv):
     return 0
 
 
+def keep_up(broker, ending, every=1.0):
+    """The night's own broker, started again within a second should it stop by itself (the
+    boards and the club reconnect by themselves; the page says it was down meanwhile), until
+    `ending` is set."""
+    while not ending.wait(every):
+        process = broker.process
+        if process is not None and process.poll() is not None and not ending.is_set():
+            print("the broker stopped (exit %d): started again" % process.returncode, flush=True)
+            try:
+                broker.start()
+            except RuntimeError as error:
+                print("the broker could not start again: %s" % error, flush=True)
+
+
 def _typed(word, what):
     if not word.isascii() or not word.isdigit():
         raise ClubError("%s: a whole number, not %s" % (what, word[:20]))
@@ -781,14 +840,42 @@ def serve(night, words):
     parser.add_argument(
         "--broker-password",
         help="the password the boards and the club sign in to the broker with (user"
-        " 'cribbage'; default with --own-broker: a new one, printed)",
+        " 'cribbage'; default with --own-broker: the night's, made once, printed and kept in"
+        " the night's file)",
     )
     parser.add_argument("--club", default="club", help="the club's name in the topics")
     parser.add_argument("--host", default="0.0.0.0", help="where the page listens")
     parser.add_argument("--port", type=int, default=8088)
-    parser.add_argument("--pin", help="the director's PIN (default: a new one, printed)")
+    parser.add_argument(
+        "--pin", help="the director's PIN (default: the night's, 8 digits made once, kept)"
+    )
     args = parser.parse_args(words)
-    pin = args.pin or "%08d" % secrets.randbelow(10**8)
+    if args.pin:
+        night.keep("pin", args.pin)
+    pin = night.kept("pin", lambda: "%08d" % secrets.randbelow(10**8))
+    import signal
+
+    def interrupted(number, frame):
+        raise KeyboardInterrupt  # a service manager's stop: the broker is stopped too
+
+    signal.signal(signal.SIGTERM, interrupted)  # from the start: every way out stops all
+    running = {}  # what is started, stopped in the end whatever stops serve
+    try:
+        return _serve(night, args, pin, running)
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        if "ending" in running:
+            running["ending"].set()
+        if "bridge" in running:
+            running["bridge"].stop()
+        if "broker" in running:
+            running["broker"].stop()
+
+
+def _serve(night, args, pin, running):
+    import secrets
+
     password = args.broker_password
     own = None
     if args.own_broker:
@@ -796,11 +883,14 @@ def serve(night, words):
 
         from broker import Broker
 
-        if not password:
-            password = secrets.token_urlsafe(9)
+        if password:
+            night.keep("broker password", password)
+        # Kept in the night's file: a restart of serve keeps every board's password right.
+        password = night.kept("broker password", lambda: secrets.token_urlsafe(9))
         listen_host, _, listen_port = args.own_broker.rpartition(":")
         folder = tempfile.mkdtemp(prefix="club-broker-")
         own = Broker(folder, listen_host or "0.0.0.0", int(listen_port), password)
+        running["broker"] = own  # stopped in the end, even if a stop comes as it starts
         try:
             own.start()
         except RuntimeError as error:
@@ -820,24 +910,15 @@ def serve(night, words):
     else:
         host, _, port = args.broker.rpartition(":")
     bridge = Bridge(night, args.club, host or "127.0.0.1", int(port), password)
+    running["bridge"] = bridge
     bridge.start()
     server = make_page_server(bridge, args.host, args.port, pin)
     print("standings on http://%s:%d/ ; the director's PIN: %s" % (args.host, args.port, pin))
     sys.stdout.flush()
-    import signal
-
-    def interrupted(number, frame):
-        raise KeyboardInterrupt  # a service manager's stop: the broker is stopped too
-
-    signal.signal(signal.SIGTERM, interrupted)
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        bridge.stop()
-        if own is not None:
-            own.stop()
+    running["ending"] = ending = threading.Event()
+    if own is not None:
+        threading.Thread(target=keep_up, args=(own, ending), daemon=True).start()
+    server.serve_forever()
     return 0
 
 
