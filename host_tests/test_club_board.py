@@ -19,7 +19,17 @@ from memstore import MemoryStore
 from shuffle import Shuffler
 
 CLUB = "oakclub"
-PASSWORD = "night-of-9"  # the broker's, as club.py --own-broker makes one
+PASSWORD = "night-of-9"  # the club's account's on the broker, as club.py makes one
+
+
+def password_of(board):
+    """A board's own password on the night's broker (club.py NIGHT boards BOARD prints it)."""
+    return "%s-%s" % (PASSWORD, board)
+
+
+ACCOUNT_NAMES = ["t%d" % n for n in range(1, 10)] + ["t%02d" % n for n in range(1, 13)] + ["mp1"]
+ACCOUNTS = {name: password_of(name) for name in ACCOUNT_NAMES}
+ACCOUNTS.update({"club": PASSWORD, "homeassistant": "viewer-" + PASSWORD})
 
 
 def board_settings(name, port):
@@ -31,7 +41,7 @@ def board_settings(name, port):
     settings.HOSTNAME = name
     settings.CLUB = CLUB
     settings.CLUB_BROKER = "127.0.0.1:%d" % port
-    settings.CLUB_PASSWORD = PASSWORD
+    settings.CLUB_PASSWORD = password_of(name)
     return settings
 
 
@@ -40,14 +50,14 @@ class ClubBoard:
     flash (a MemoryStore that outlives a power cut), and the club link, which the board's
     loop watches every half second; here after every key and while the test waits."""
 
-    def __init__(self, name, port, store=None, password=PASSWORD):
+    def __init__(self, name, port, store=None, password=None):
         import club_link
 
         self.name = name
         self.port = port
         self.store = store if store is not None else MemoryStore()
         self.config = board_settings(name, port)
-        self.config.CLUB_PASSWORD = password
+        self.config.CLUB_PASSWORD = password or password_of(name)
         self.rig = Rig(self.store, cfg=self.config, through_contacts=False, on_key=self._watch)
         self.link = club_link.start(self.rig.app, self.config, self.store)
         assert self.link is not None, self.rig.lines
@@ -91,7 +101,7 @@ class Listener:
 
         self.heard = {}
         self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="listener")
-        self.client.username_pw_set("cribbage", PASSWORD)
+        self.client.username_pw_set("homeassistant", ACCOUNTS["homeassistant"])
         self.client.on_message = lambda c, u, m: self.heard.update({m.topic: m.payload})
         self.client.on_connect = lambda c, u, f, r, p: (
             c.subscribe("cribbage/#", qos=1),
@@ -110,7 +120,7 @@ class Listener:
 
 @pytest.fixture
 def club(tmp_path):
-    broker = Broker(tmp_path, password=PASSWORD).start()
+    broker = Broker(tmp_path, accounts=ACCOUNTS, club=CLUB).start()
     night = Night(str(tmp_path / "night.sqlite"))
     bridge = Bridge(night, CLUB, "127.0.0.1", broker.port, PASSWORD)
     bridge.start()
@@ -193,7 +203,8 @@ def test_a_board_shows_its_pairing_sends_its_game_and_keeps_it_until_recorded(cl
 
 
 def test_a_pairing_the_board_cannot_take_is_said_and_the_link_goes_on(club):
-    """Whatever arrives on the board's pairing topic (a round of 150 digits, whose record
+    """Whatever the club's account sends on the board's pairing topic (a round of 150 digits,
+    whose record
     would not fit the flash's journal; bytes that are not text; nesting past any depth; a
     name too long; a flood), each is refused in words, nothing is written, and the link
     still takes the club's next pairing and sends its game."""
@@ -203,12 +214,12 @@ def test_a_pairing_the_board_cannot_take_is_said_and_the_link_goes_on(club):
         bad = [
             json.dumps({"round": 10**150, "players": ["Ann", "Bob"]}).encode(),
             b"\xff\xfe not text",
-            b"[" * 100000,
+            b"[" * 60000,  # (past the broker's 64 KB a packet, the sender is cut off)
             json.dumps({"round": True, "players": ["Ann", "Bob"]}).encode(),
             json.dumps({"round": 2, "players": ["Ann", "B" * 41]}).encode(),
         ]
         for payload in bad:
-            club.listener.client.publish(where, payload, qos=1, retain=True).wait_for_publish(5)
+            club.bridge.client.publish(where, payload, qos=1, retain=True).wait_for_publish(5)
         assert board.watch_until(lambda: board.said("needs two names of 1 to 40 letters"))
         said = [line for line in board.rig.lines if line.startswith("club: ")][-5:]
         assert said[0] == (
@@ -223,7 +234,7 @@ def test_a_pairing_the_board_cannot_take_is_said_and_the_link_goes_on(club):
             "club: round 2's pairing needs two names of 1 to 40 letters",
         ]
         for _ in range(50):  # a flood: said (at most 8 between two watches), none kept
-            club.listener.client.publish(where, b"{", qos=1)
+            club.bridge.client.publish(where, b"{", qos=1)
         club.bridge.pair(["t1"])  # round 2, from the club
         assert board.watch_until(lambda: board.said("club: round 2: "))
         assert board.link.pairing[0] == 2 and board.link.connected
@@ -280,7 +291,9 @@ def test_club_settings_that_cannot_be_topics_are_refused_with_their_reason():
     settings.CLUB_BROKER = "pi.local:99999"
     assert club_link.settings(settings, store) == "the broker's port must be 1 to 65535 ('99999')"
     settings.CLUB_BROKER = "pi.local"
-    assert club_link.settings(settings, store) == (CLUB, "t7", "pi.local", 1883, PASSWORD)
+    assert club_link.settings(settings, store) == (
+        CLUB, "t7", "pi.local", 1883, password_of("table 7")
+    )  # fmt: skip
     settings.CLUB_BOARD = "table-7"  # its name in the club, when not its HOSTNAME
     assert club_link.settings(settings, store)[1] == "table-7"
     settings.CLUB = ""
@@ -461,6 +474,8 @@ def test_the_directors_one_command_runs_the_broker_and_the_page_and_stops_both(t
     night = tmp_path / "night.sqlite"
     club_py = [sys.executable, ROOT + "/tools/club.py", str(night)]
     subprocess.run(club_py + ["add", "Ann", "Bob"], check=True)
+    made = subprocess.run(club_py + ["boards", "t1"], check=True, capture_output=True, text=True)
+    password = re.fullmatch(r"t1: password (\S+)\n", made.stdout).group(1)
     broker_port, page_port = free_port(), free_port()
     serving = subprocess.Popen(
         club_py + ["serve", "--club", CLUB, "--own-broker", "127.0.0.1:%d" % broker_port,
@@ -471,9 +486,10 @@ def test_the_directors_one_command_runs_the_broker_and_the_page_and_stops_both(t
         told = serving.stdout.readline()
         assert told.startswith(
             "the boards' broker: port %d of this computer; each board's page: the club's broker"
-            " is this computer's address:%d, its password " % (broker_port, broker_port)
+            " is this computer's address:%d, and the board's own password (club.py NIGHT boards"
+            " NAME prints it); Home Assistant signs in as homeassistant, password "
+            % (broker_port, broker_port)
         )
-        password = re.search(r"its password (\S+)$", told).group(1)
         assert serving.stdout.readline() == (
             "standings on http://127.0.0.1:%d/ ; the director's PIN: 4711\n" % page_port
         )
@@ -488,6 +504,20 @@ def test_the_directors_one_command_runs_the_broker_and_the_page_and_stops_both(t
             with urllib.request.urlopen(request, timeout=5) as answer:
                 assert json.loads(answer.read())["tables"] == [["t1", "Ann", "Bob"]]
             assert board.watch_until(lambda: board.said("club: round 1: Ann plays blue"))
+            # A board added while the night runs: its account is taken within seconds.
+            made = subprocess.run(
+                club_py + ["boards", "t2"], check=True, capture_output=True, text=True
+            )
+            second = re.fullmatch(r"t2: password (\S+)\n", made.stdout).group(1)
+            assert serving.stdout.readline() == (
+                "the boards' accounts changed: the broker started again with them\n"
+            )
+            late = ClubBoard("t2", broker_port, password=second)
+            try:
+                assert late.watch_until(lambda: late.said("connected to the club's broker"))
+            finally:
+                late.stop()
+            assert board.watch_until(lambda: board.link.connected)  # t1 signed in again
         finally:
             board.stop()
     finally:
@@ -523,10 +553,10 @@ def test_the_night_outlives_its_broker_and_a_restart_of_serve(tmp_path):
 
 
 def _credentials(serving):
-    """(the broker's password, the director's PIN) as serve prints them."""
+    """(Home Assistant's password on the broker, the director's PIN) as serve prints them."""
     import re
 
-    password = re.search(r"its password (\S+)$", serving.stdout.readline()).group(1)
+    password = re.search(r"homeassistant, password (\S+)$", serving.stdout.readline()).group(1)
     pin = re.search(r"the director's PIN: (\d+)$", serving.stdout.readline()).group(1)
     return password, pin
 
@@ -562,7 +592,7 @@ def _serve_and_kill_its_broker(command, broker_port, page_port):
         assert wait_for(lambda: "The broker is not answering" not in page(), 15)
         heard = {}
         listener = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="late")
-        listener.username_pw_set("cribbage", password)
+        listener.username_pw_set("homeassistant", password)
         listener.on_message = lambda c, u, m: heard.update({m.topic: json.loads(m.payload)})
         listener.connect("127.0.0.1", broker_port)
         listener.subscribe("cribbage/%s/+/pairing" % CLUB, qos=1)
@@ -654,7 +684,7 @@ def test_the_link_runs_on_micropython_in_a_thread_of_its_own(club):
     micropython = os.path.join(os.path.dirname(sys.executable), "micropython")
     done = subprocess.run(
         [micropython, "-X", "heapsize=1M", "host_tests/club_on_micropython.py",
-         str(club.broker.port), PASSWORD, "mp1", "3"],
+         str(club.broker.port), password_of("mp1"), "mp1", "3"],
         cwd=ROOT, capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert done.returncode == 0, done.stdout[-800:] + done.stderr[-800:]
@@ -775,3 +805,65 @@ def test_a_pairing_heard_in_makao_says_how_to_reach_the_game_and_the_keys_do_it(
         assert board.rig.match.phase == "cut"  # the game has begun: the starter is next
     finally:
         board.stop()
+
+
+def test_a_boards_account_reaches_its_own_topics_only(club):
+    """The broker's own rules (tools/broker.py rules()): with t1's credentials a client may
+    write t1's result, state and availability and read t1's pairing and acks, nothing of
+    another board's, nor the club's standings, nor another board's Home Assistant device;
+    the club's session cannot be taken by its client id; a revoked board cannot sign in."""
+    import paho.mqtt.client as mqtt
+
+    for name in ("Ann", "Bob", "Cy", "Di"):
+        club.night.add(name)
+    club.bridge.pair(["t1", "t2"])
+    heard_by_t1 = {}
+    hostile = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="club-" + CLUB)
+    hostile.username_pw_set("t1", password_of("t1"))
+    hostile.on_message = lambda c, u, m: heard_by_t1.update({m.topic: m.payload})
+    hostile.connect("127.0.0.1", club.broker.port)
+    hostile.loop_start()
+    try:
+        assert wait_for(hostile.is_connected)
+        hostile.subscribe("cribbage/%s/#" % CLUB, qos=1)
+        seated = {board: (a, b) for board, a, b in club.night.seated(1)}
+        forged = {"id": "t2-x-1", "round": 1, "board": "t2", "players": list(seated["t2"]),
+                  "scores": [121, 60], "target": 121}  # fmt: skip
+        attempts = [
+            ("cribbage/%s/t2/result" % CLUB, json.dumps(forged), False),
+            ("cribbage/%s/t2/pairing" % CLUB, '{"round": 9, "players": ["Ed", "Ed"]}', True),
+            ("cribbage/%s/t2/recorded" % CLUB, "t2-anything", False),
+            ("cribbage/%s/standings" % CLUB, '[[1, "Mallory", 99, 9, 999, 9]]', True),
+            ("homeassistant/device/cribbage_%s_t2/config" % CLUB, '{"dev": {}}', True),
+        ]
+        for where, payload, retain in attempts:
+            hostile.publish(where, payload, qos=1, retain=retain).wait_for_publish(5)
+        marker = "cribbage/%s/t1/state" % CLUB  # its own: allowed, and after the others
+        hostile.publish(marker, '{"mode": "marker"}', qos=1, retain=True).wait_for_publish(5)
+        assert wait_for(lambda: club.listener.heard.get(marker) == b'{"mode": "marker"}')
+        for where, payload, _ in attempts:
+            assert club.listener.heard.get(where) != payload.encode(), where
+        assert club.night.games() == [] and club.bridge.refused == []
+        # What t1 may read: its own pairing; nothing of t2's.
+        assert wait_for(lambda: "cribbage/%s/t1/pairing" % CLUB in heard_by_t1)
+        assert "cribbage/%s/t2/pairing" % CLUB not in heard_by_t1
+        assert club.bridge.client.is_connected()  # its session not taken by the client id
+    finally:
+        hostile.disconnect()
+        hostile.loop_stop()
+    # Revoked: the broker starts again with the accounts left, and t3 cannot sign in.
+    accounts = {name: password for name, password in ACCOUNTS.items() if name != "t3"}
+    club.broker.renew(accounts)
+    refused = []
+    revoked = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="t3")
+    revoked.username_pw_set("t3", password_of("t3"))
+    revoked.on_connect = lambda c, u, f, reason, p: refused.append(str(reason))
+    revoked.connect("127.0.0.1", club.broker.port)
+    revoked.loop_start()
+    try:
+        assert wait_for(lambda: refused)
+        assert refused[0] == "Not authorized"
+    finally:
+        revoked.disconnect()
+        revoked.loop_stop()
+    assert wait_for(club.bridge.client.is_connected)  # the club signs in again by itself

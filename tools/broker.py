@@ -1,8 +1,8 @@
 """A real Mosquitto broker, Debian's `mosquitto` (tools/check installs it): for the club
 night's tests and benchmark, listening on 127.0.0.1 only, at a port free when it starts,
 stopped after (stop() and start() again on the same port make a broker outage); and for a
-director's night (`club.py NIGHT serve --own-broker`), on the club's network, where the
-boards and the club sign in with the night's broker password."""
+director's night (`club.py NIGHT serve --own-broker`), on the club's network, where each
+board signs in with its own account and can reach only its own topics (rules())."""
 
 import os
 import shutil
@@ -19,36 +19,82 @@ def free_port():
         return probe.getsockname()[1]
 
 
-USER = "cribbage"  # the one account the boards and the club sign in with
+CLUB_USER = "club"  # the club's program: it alone writes pairings, acks and standings
+VIEWER = "homeassistant"  # Home Assistant: reads the night, writes its own topics
+
+
+def rules(club):
+    """Mosquitto's access rules for a club's night: each board's account (its name) reads
+    and writes its own topics only, the club's account all of the club's, Home Assistant's
+    reads them and keeps to its own. Pattern rules apply to every account."""
+    where = "cribbage/%s/" % club
+    lines = [
+        "user " + CLUB_USER,
+        "topic readwrite " + where + "#",
+        "user " + VIEWER,
+        "topic read " + where + "#",
+        "topic readwrite homeassistant/#",
+    ]
+    for leaf in ("result", "state", "availability"):
+        lines.append("pattern write %s%%u/%s" % (where, leaf))
+    for leaf in ("pairing", "recorded"):
+        lines.append("pattern read %s%%u/%s" % (where, leaf))
+    lines.append("pattern write homeassistant/device/cribbage_%s_%%u/config" % club)
+    lines.append("pattern read homeassistant/status")
+    return "\n".join(lines) + "\n"
 
 
 class Broker:
-    def __init__(self, folder, host="127.0.0.1", port=None, password=None):
+    """`accounts` ({name: password}) and `club`: only those accounts sign in, each within
+    rules(club), and a client's id is its account's name (no one takes another's session).
+    Without accounts, anyone may sign in (the tests' and benchmarks' own broker)."""
+
+    def __init__(self, folder, host="127.0.0.1", port=None, accounts=None, club=None):
         self.host = host
         self.port = port or free_port()
-        self.config = os.path.join(str(folder), "mosquitto.conf")
+        self.folder = str(folder)
+        self.config = os.path.join(self.folder, "mosquitto.conf")
+        self.club = club
+        self.log = os.path.join(self.folder, "mosquitto.log")
         with open(self.config, "w") as out:
             out.write("listener %d %s\npersistence false\n" % (self.port, host))
             if hasattr(os, "geteuid") and os.geteuid() == 0:
                 # Started as root, Mosquitto would become the user "mosquitto", who may not
                 # read this folder (its password file) nor write its log here.
                 out.write("user root\n")
-            if password:
-                accounts = os.path.join(str(folder), "mosquitto.passwd")
-                program = shutil.which("mosquitto_passwd") or "/usr/bin/mosquitto_passwd"
-                subprocess.run(
-                    [program, "-b", "-c", accounts, USER, password],
-                    check=True,
-                    capture_output=True,
-                )
-                out.write("allow_anonymous false\npassword_file %s\n" % accounts)
+            if accounts is not None:
+                out.write("allow_anonymous false\nuse_username_as_clientid true\n")
+                out.write("password_file %s\n" % os.path.join(self.folder, "mosquitto.passwd"))
+                out.write("acl_file %s\n" % os.path.join(self.folder, "mosquitto.acl"))
+                with open(os.path.join(self.folder, "mosquitto.acl"), "w") as acl:
+                    acl.write(rules(club))
+                self._write_accounts(accounts)
             else:
                 out.write("allow_anonymous true\n")
+            out.write("max_packet_size 65536\n")  # a result is 300 bytes, the standings a few KB
             # Its log to a file: on the unread stderr pipe a busy night would fill the pipe,
             # and the broker would stop to wait for it.
-            self.log = os.path.join(str(folder), "mosquitto.log")
             out.write("log_dest file %s\n" % self.log)
         self.process = None
+
+    def _write_accounts(self, accounts):
+        path = os.path.join(self.folder, "mosquitto.passwd")
+        program = shutil.which("mosquitto_passwd") or "/usr/bin/mosquitto_passwd"
+        fresh = path + ".new"
+        with open(fresh, "w"):
+            pass
+        for name in sorted(accounts):
+            subprocess.run(
+                [program, "-b", fresh, name, accounts[name]], check=True, capture_output=True
+            )
+        os.replace(fresh, path)
+
+    def renew(self, accounts):
+        """The accounts changed (a board added or revoked): the broker starts again with
+        them, so a revoked board's connection ends too (a reload keeps it)."""
+        self._write_accounts(accounts)
+        self.stop()
+        self.start()
 
     def start(self):
         program = shutil.which("mosquitto") or "/usr/sbin/mosquitto"

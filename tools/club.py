@@ -5,6 +5,8 @@ the standings.
 
   python tools/club.py NIGHT.sqlite add NAME...          players (arrive before the next round)
   python tools/club.py NIGHT.sqlite leave NAME           leaves after the current round
+  python tools/club.py NIGHT.sqlite boards BOARD...      each board's password on the broker
+  python tools/club.py NIGHT.sqlite revoke BOARD...      a board's account ends
   python tools/club.py NIGHT.sqlite pair BOARD...        the next round, one table per board
   python tools/club.py NIGHT.sqlite result ID ROUND BOARD A B SCORE_A SCORE_B
   python tools/club.py NIGHT.sqlite correct ID SCORE_A SCORE_B REASON...
@@ -55,8 +57,8 @@ CREATE TABLE IF NOT EXISTS results (
     received TEXT NOT NULL DEFAULT (datetime('now'))
 );
 CREATE TABLE IF NOT EXISTS kept (
-    name TEXT PRIMARY KEY,      -- what the night's program keeps across a restart:
-    value TEXT NOT NULL         -- the broker's password, the director's PIN
+    name TEXT PRIMARY KEY,      -- what the night's program keeps across a restart: the
+    value TEXT NOT NULL         -- director's PIN, each broker account's password ("board t1")
 );
 CREATE TABLE IF NOT EXISTS corrections (
     number INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -91,6 +93,38 @@ class Night:
     def keep(self, name, value):
         with self.db:
             self.db.execute("INSERT OR REPLACE INTO kept VALUES (?, ?)", (name, value))
+
+    def board_password(self, name):
+        """The board's own password on the night's broker, made the first time it is asked."""
+        import re
+        import secrets
+
+        from broker import CLUB_USER, VIEWER
+
+        if not re.fullmatch(r"[A-Za-z0-9_-]{1,24}", name) or name in (CLUB_USER, VIEWER):
+            raise ClubError(
+                "a board's name is 1 to 24 letters, digits, - or _ (not %s or %s): %s"
+                % (CLUB_USER, VIEWER, name[:30])
+            )
+        return self.kept("board " + name, lambda: secrets.token_urlsafe(9))
+
+    def revoke(self, name):
+        with self.db:
+            gone = self.db.execute("DELETE FROM kept WHERE name = ?", ("board " + name,)).rowcount
+        if not gone:
+            raise ClubError("no board %s has an account tonight" % name)
+
+    def accounts(self):
+        """{name: password} of every board's account, and the club's and Home Assistant's."""
+        import secrets
+
+        from broker import CLUB_USER, VIEWER
+
+        rows = self.db.execute("SELECT name, value FROM kept WHERE name LIKE 'board %'")
+        found = {name[len("board ") :]: password for name, password in rows.fetchall()}
+        for user in (CLUB_USER, VIEWER):
+            found[user] = self.kept(user + " password", lambda: secrets.token_urlsafe(9))
+        return found
 
     def seated(self, number):
         """[(board, a, b or None)] of round `number`, by board."""
@@ -452,9 +486,9 @@ class Bridge:
         self.client.on_message = self._message
         self.down_since = "the start"  # None while the broker answers
         if password:
-            from broker import USER
+            from broker import CLUB_USER
 
-            self.client.username_pw_set(USER, password)
+            self.client.username_pw_set(CLUB_USER, password)
         self.client.reconnect_delay_set(min_delay=1, max_delay=2)
         self.client.connect_async(host, port, keepalive=10)
 
@@ -779,6 +813,12 @@ def main(argv):
         elif args.command == "pair":
             for board, a, b in night.pair(args.words):
                 print("%s: %s" % (board, "%s v %s" % (a, b) if b else "%s has the bye" % a))
+        elif args.command == "boards":
+            for name in args.words:
+                print("%s: password %s" % (name, night.board_password(name)))
+        elif args.command == "revoke":
+            for name in args.words:
+                night.revoke(name)
         elif args.command == "result":
             game_id, number, board, a, b, score_a, score_b = args.words
             night.record(
@@ -804,11 +844,18 @@ def main(argv):
     return 0
 
 
-def keep_up(broker, ending, every=1.0):
+def keep_up(broker, ending, accounts_now, every=1.0):
     """The night's own broker, started again within a second should it stop by itself (the
-    boards and the club reconnect by themselves; the page says it was down meanwhile), until
-    `ending` is set."""
+    boards and the club reconnect by themselves; the page says it was down meanwhile), and
+    with the night's accounts as the director adds or revokes a board's, until `ending`."""
+    accounts = accounts_now()
     while not ending.wait(every):
+        now = accounts_now()
+        if now != accounts and not ending.is_set():
+            accounts = now
+            broker.renew(now)
+            print("the boards' accounts changed: the broker started again with them", flush=True)
+            continue
         process = broker.process
         if process is not None and process.poll() is not None and not ending.is_set():
             print("the broker stopped (exit %d): started again" % process.returncode, flush=True)
@@ -874,22 +921,25 @@ def serve(night, words):
 
 
 def _serve(night, args, pin, running):
-    import secrets
 
     password = args.broker_password
     own = None
     if args.own_broker:
         import tempfile
 
-        from broker import Broker
+        from broker import CLUB_USER, VIEWER, Broker
 
         if password:
-            night.keep("broker password", password)
-        # Kept in the night's file: a restart of serve keeps every board's password right.
-        password = night.kept("broker password", lambda: secrets.token_urlsafe(9))
+            night.keep(CLUB_USER + " password", password)
+        # Every account kept in the night's file: a restart of serve keeps every board's
+        # password right.
+        accounts = night.accounts()
+        password = accounts[CLUB_USER]
         listen_host, _, listen_port = args.own_broker.rpartition(":")
         folder = tempfile.mkdtemp(prefix="club-broker-")
-        own = Broker(folder, listen_host or "0.0.0.0", int(listen_port), password)
+        own = Broker(
+            folder, listen_host or "0.0.0.0", int(listen_port), accounts=accounts, club=args.club
+        )
         running["broker"] = own  # stopped in the end, even if a stop comes as it starts
         try:
             own.start()
@@ -905,7 +955,9 @@ def _serve(night, args, pin, running):
         host, port = "127.0.0.1" if own.host in ("0.0.0.0", "::") else own.host, own.port
         print(
             "the boards' broker: port %d of this computer; each board's page: the club's"
-            " broker is this computer's address:%d, its password %s" % (port, port, password)
+            " broker is this computer's address:%d, and the board's own password (club.py"
+            " NIGHT boards NAME prints it); Home Assistant signs in as %s, password %s"
+            % (port, port, VIEWER, accounts[VIEWER])
         )
     else:
         host, _, port = args.broker.rpartition(":")
@@ -917,7 +969,12 @@ def _serve(night, args, pin, running):
     sys.stdout.flush()
     running["ending"] = ending = threading.Event()
     if own is not None:
-        threading.Thread(target=keep_up, args=(own, ending), daemon=True).start()
+
+        def accounts_now():
+            with bridge.lock:
+                return night.accounts()
+
+        threading.Thread(target=keep_up, args=(own, ending, accounts_now), daemon=True).start()
     server.serve_forever()
     return 0
 

@@ -31,7 +31,6 @@ LAST_ROUND = const(999)  # a pairing's round: a night has a dozen; three digits 
 LONGEST_PAIRING = const(256)  # bytes of a pairing message: two names and a round fit
 _RECORDS_BEFORE_COMPACTING = const(12)
 _NOTES_HELD = const(8)  # notes heard between two watches, at most
-USER = b"cribbage"  # the broker's account for the boards (tools/broker.py's USER)
 HA_PREFIX = "homeassistant"  # Home Assistant's discovery prefix, its default
 HA_STATUS = HA_PREFIX + "/status"  # where Home Assistant says "online" when it starts
 
@@ -39,7 +38,7 @@ HA_STATUS = HA_PREFIX + "/status"  # where Home Assistant says "online" when it 
 class ClubLink:
     def __init__(self, store, club, board, host, port, say, password=""):
         self.club = club
-        self.password = password  # the broker's, with the user USER; never said
+        self.password = password  # the board's own on the broker (its account: its name)
         self.board = board
         self.where = "cribbage/%s/%s/" % (club, board)  # the board's topics: where + leaf
         self.host = host
@@ -293,7 +292,7 @@ class ClubLink:
             ("cribbage-%s-%s" % (self.club, self.board)).encode(),
             self.host,
             self.port,
-            user=USER if self.password else None,
+            user=self.board.encode() if self.password else None,
             password=self.password.encode() if self.password else None,
             keepalive=KEEPALIVE_S,
             socket_timeout=5,
