@@ -7,6 +7,7 @@ import csv
 import io
 import json
 import random
+import sqlite3
 import threading
 import time
 
@@ -674,3 +675,36 @@ def test_the_directors_door_bounds_guesses_and_takes_no_change_from_another_site
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_a_callback_that_fails_leaves_the_clubs_recording_running(tmp_path):
+    """paho's network thread records every result: a callback that fails anyway (here the
+    pairings sent again at connection) is logged, and the results after it are recorded."""
+    from broker import Broker, wait_for
+    from club import Bridge
+
+    broker = Broker(tmp_path).start()
+    night = Night(str(tmp_path / "night.sqlite"))
+    for name in ("Ann", "Bob"):
+        night.add(name)
+    night.seat(1, "t1", "Ann", "Bob")
+    bridge = Bridge(night, "oakclub", "127.0.0.1", broker.port)
+    failed = []
+
+    def failing(number, tables):
+        failed.append(number)
+        raise sqlite3.OperationalError("database is locked")
+
+    bridge._publish_pairings = failing
+    board = StandInBoard(broker, "oakclub", "t1")
+    try:
+        bridge.start()
+        assert wait_for(lambda: failed and bridge.client.is_connected())
+        board.finish({"id": "t1-a-1", "round": 1, "board": "t1", "players": ["Ann", "Bob"],
+                      "scores": [121, 95]})  # fmt: skip
+        assert wait_for(lambda: not board.outbox)
+        assert [game[0] for game in night.games()] == ["t1-a-1"]
+    finally:
+        board.stop()
+        bridge.stop()
+        broker.stop()

@@ -388,7 +388,8 @@ def test_a_club_night_of_twelve_boards_stands_as_the_games_played(club):
 
 def test_the_radio_on_the_home_network_runs_the_club_link_beside_the_keys(club, monkeypatch):
     """On the board, Wi-Fi on the home network starts the link, and the loop's task watches
-    it: the pairing reaches the console without a test calling watch()."""
+    it: the pairing reaches the console without a test calling watch(), and a watch that
+    fails is said once and the task goes on."""
     import asyncio
     import sys
 
@@ -421,6 +422,21 @@ def test_the_radio_on_the_home_network_runs_the_club_link_beside_the_keys(club, 
                 break
         page = TestClient(radio.server, host="t4.local")
         state = (await page.get("/api/state")).json
+        # A watch that fails (three beats running): said once, and the next ones go on.
+        watch, failed = link.watch, []
+
+        def failing(app):
+            if len(failed) < 3:
+                failed.append(app)
+                raise RuntimeError("the flash is gone")
+            watch(app)
+
+        link.watch = failing
+        club.bridge.pair(["t4"])
+        for _ in range(100):
+            await asyncio.sleep(0.1)
+            if any(line.startswith("club: round 2") for line in rig.lines):
+                break
         radio.stop()
         return link, state
 
@@ -429,6 +445,9 @@ def test_the_radio_on_the_home_network_runs_the_club_link_beside_the_keys(club, 
     assert state["club"] == "club oakclub, round 1: Ann plays blue, Bob plays orange"
     assert "club oakclub: this board is t4; broker 127.0.0.1:%d" % club.broker.port in rig.lines
     assert "club: round 1: Ann plays blue, Bob plays orange; # starts the game" in rig.lines
+    failure = "error: club: RuntimeError (the flash is gone); the link goes on"
+    assert rig.lines.count(failure) == 1
+    assert rig.lines[-1].startswith("club: round 2: ")  # the watch went on
     assert wait_for(lambda: link.stopped)
     assert wait_for(
         lambda: club.listener.heard.get("cribbage/oakclub/t4/availability") == b"offline"

@@ -481,6 +481,10 @@ class Bridge:
         self.client = mqtt.Client(
             mqtt.CallbackAPIVersion.VERSION2, client_id="club-" + club, clean_session=False
         )
+        # A callback that fails anyway (not a message: those are caught and listed) is
+        # logged by paho and its network thread goes on, rather than every later result
+        # going unrecorded.
+        self.client.suppress_exceptions = True
         self.client.on_connect = self._connected
         self.client.on_disconnect = self._disconnected
         self.client.on_message = self._message

@@ -108,8 +108,16 @@ class Radio:
 
         from club_link import WATCH_MS
 
+        said = None
         while link.running:  # until the radio stops it
-            link.watch(self.app)
+            try:
+                link.watch(self.app)
+            except Exception as error:  # noqa: BLE001
+                # Whatever a watch meets, the next one comes: said once, not every beat.
+                words = "error: club: %s (%s); the link goes on" % (type(error).__name__, error)
+                if words != said:
+                    self.app.tell(words)
+                    said = words
             await asyncio.sleep(WATCH_MS / 1000)
 
     async def _announce(self, name):
