@@ -31,6 +31,7 @@ import argparse
 import csv
 import io
 import json
+import queue
 import sqlite3
 import sys
 import threading
@@ -170,11 +171,12 @@ class Night:
 
     # -- results ----------------------------------------------------------------------------
 
-    def record(self, result, sent_on=None):
+    def record(self, result, sent_on=None, commit=True):
         """Records a board's result (a dict as the board publishes it; `sent_on`: the board
         whose topic it came on); False when that very result was recorded already. ClubError,
         in words, for anything else: a result is taken only as the club paired its table
-        (that board, that round, those players in that order, to TARGET), once a table."""
+        (that board, that round, those players in that order, to TARGET), once a table.
+        `commit` False: the caller commits (a batch of results, one synced commit)."""
         game_id, number, board, players, scores, target = _result_fields(result)
         if sent_on is not None and board != sent_on:
             raise ClubError("a result for board %s came on board %s's topic" % (board, sent_on))
@@ -201,16 +203,17 @@ class Night:
             raise ClubError(
                 "round %d at board %s is recorded already (%s)" % (number, board, earlier[0])
             )
-        with self.db:
-            try:
-                self.db.execute(
-                    "INSERT INTO results (id, round, board, player_a, player_b, score_a,"
-                    " score_b, target) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (game_id, number, board, players[0], players[1], scores[0], scores[1],
-                     target),
-                )  # fmt: skip
-            except sqlite3.IntegrityError:
-                raise ClubError("the result id %s was another table's" % game_id) from None
+        try:
+            self.db.execute(
+                "INSERT INTO results (id, round, board, player_a, player_b, score_a,"
+                " score_b, target) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (game_id, number, board, players[0], players[1], scores[0], scores[1],
+                 target),
+            )  # fmt: skip
+        except sqlite3.IntegrityError:
+            raise ClubError("the result id %s was another table's" % game_id) from None
+        if commit:
+            self.db.commit()
         return True
 
     def correct(self, game_id, score_a, score_b, reason):
@@ -425,6 +428,8 @@ def _match(players, met, repeats, failed):
 
 
 LONGEST_MESSAGE = 1024  # bytes of a result message: a board's are under 300
+BATCH = 500  # results recorded in one commit at most
+INBOX = 20000  # messages waiting for the recorder at most (a flood past it is dropped, said)
 REFUSALS_KEPT = 50  # the latest refused messages, for the director's page
 
 
@@ -478,6 +483,8 @@ class Bridge:
         self.club = club
         self.lock = threading.Lock()  # the night's SQLite connection, shared with the page
         self.refused = []  # (topic, words) of messages that were not results
+        self.inbox = queue.Queue(INBOX)  # (topic, payload) for the recorder
+        self.recorder = None
         self.client = mqtt.Client(
             mqtt.CallbackAPIVersion.VERSION2, client_id="club-" + club, clean_session=False
         )
@@ -497,11 +504,16 @@ class Bridge:
         self.client.connect_async(host, port, keepalive=10)
 
     def start(self):
+        self.recorder = threading.Thread(target=self._record_all, daemon=True)
+        self.recorder.start()
         self.client.loop_start()
 
     def stop(self):
         self.client.disconnect()
         self.client.loop_stop()
+        if self.recorder is not None:
+            self.inbox.put(None)
+            self.recorder.join(10)
 
     def _connected(self, client, userdata, flags, reason, properties):
         self.down_since = None
@@ -520,29 +532,56 @@ class Bridge:
             self.down_since = time.strftime("%H:%M:%S")
 
     def _message(self, client, userdata, message):
-        # paho's network thread: nothing a message holds may end it, or every later result
-        # would go unrecorded. A message refused is kept, with its topic, for the page.
+        # paho's network thread only queues: the recording (a synced SQLite commit, the
+        # standings) is the recorder's, a batch at a time, so a burst costs one commit.
         try:
-            self._take(client, message)
-        except Exception as error:  # noqa: BLE001
-            self._refused(message.topic, "%s: %s" % (type(error).__name__, error))
+            self.inbox.put_nowait((message.topic, bytes(message.payload)))
+        except queue.Full:
+            self._refused(message.topic, "the club is behind: sent again by its board, it counts")
 
-    def _take(self, client, message):
-        board = message.topic.split("/")[2]
-        try:
-            result = parse_message(message.payload)
-            with self.lock:
-                new = self.night.record(result, board)
-                standings = self.night.standings() if new else None
-        except ClubError as error:
-            self._refused(message.topic, str(error))
-            return
+    def _record_all(self):
+        while True:
+            batch = [self.inbox.get()]
+            while batch[-1] is not None and len(batch) < BATCH:
+                try:
+                    batch.append(self.inbox.get_nowait())
+                except queue.Empty:
+                    break
+            try:
+                self._record([item for item in batch if item is not None])
+            except Exception as error:  # noqa: BLE001
+                # Said on the page; the boards send again until acked, so nothing is lost.
+                self._refused("the club's recorder", "%s: %s" % (type(error).__name__, error))
+            if batch[-1] is None:
+                return
+
+    def _record(self, batch):
+        acks, refused, new = [], [], False
+        with self.lock:
+            try:
+                for where, payload in batch:
+                    board = where.split("/")[2]
+                    try:
+                        result = parse_message(payload)
+                        new = self.night.record(result, board, commit=False) or new
+                    except ClubError as error:
+                        refused.append((where, str(error)))
+                        continue
+                    acks.append((board, result["id"]))
+                self.night.db.commit()  # one synced commit, before any ack of the batch
+            except BaseException:
+                self.night.db.rollback()
+                raise
+            standings = self.night.standings() if new else None
+        for where, words in refused:
+            self._refused(where, words)
         # The board keeps a result (and sends it again) until this says it is recorded: a
         # result the broker took while no club listened is not lost, one sent twice counts once.
-        client.publish(topic(self.club, board, "recorded"), result["id"], qos=1)
-        if new:
+        for board, game_id in acks:
+            self.client.publish(topic(self.club, board, "recorded"), game_id, qos=1)
+        if standings is not None:
             payload = json.dumps([list(row) for row in standings])
-            client.publish("cribbage/%s/standings" % self.club, payload, qos=1, retain=True)
+            self.client.publish("cribbage/%s/standings" % self.club, payload, qos=1, retain=True)
 
     def _refused(self, where, words):
         with self.lock:
