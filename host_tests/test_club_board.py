@@ -386,6 +386,21 @@ def test_a_club_night_of_twelve_boards_stands_as_the_games_played(club):
     assert club.bridge.refused == []
 
 
+def test_damaged_club_settings_are_kept_aside_and_said_at_boot():
+    import club_choice
+
+    store = MemoryStore()
+    club_choice.save(store, CLUB, "pi.local", password_of("t7"), "t7")
+    store.files["clubset.log"][-1] ^= 0xFF  # its one record's checksum no longer matches
+    rig = Rig(store, cfg=board_settings("t7", 1883), through_contacts=False)
+    assert (
+        "the club's settings: damaged journal at byte 4: kept 0 records, the file as it was is"
+        " saved as clubset.log.bad1"
+    ) in rig.lines
+    assert rig.app.overlay.error_until  # the error LEDs flash
+    assert "clubset.log.bad1" in store.files
+
+
 def test_the_radio_on_the_home_network_runs_the_club_link_beside_the_keys(club, monkeypatch):
     """On the board, Wi-Fi on the home network starts the link, and the loop's task watches
     it: the pairing reaches the console without a test calling watch(), and a watch that

@@ -52,6 +52,7 @@ def boot(app, now):
     # without a word (the home network forgotten, phones no longer paired).
     check(app, Journal(app.store, "wifi.log"), "the Wi-Fi choice", now)
     check(app, Journal(app.store, "phones.log"), "the paired phones", now)
+    check(app, Journal(app.store, "clubset.log"), "the club's settings", now)
     return mode  # App.open_mode opens it, once this module is dropped
 
 
