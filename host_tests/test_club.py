@@ -262,12 +262,14 @@ class StandInBoard:
     """A board's side of the result protocol, in paho: a finished game is kept until the
     club says `recorded`, and sent again at each connection and every second meanwhile."""
 
-    def __init__(self, broker, club, name):
+    def __init__(self, broker, club, name, password=None):
         import paho.mqtt.client as mqtt
 
         self.club, self.name = club, name
         self.outbox = {}  # id -> result
         self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="board-" + name)
+        if password is not None:  # the board's own account on the night's broker
+            self.client.username_pw_set(name, password)
         self.client.on_connect = self._connected
         self.client.on_message = self._recorded
         self.client.reconnect_delay_set(min_delay=1, max_delay=2)
@@ -478,23 +480,28 @@ def test_the_standings_page_reads_on_a_phone_and_a_projector(tmp_path, browser):
 
 
 def test_a_hostile_board_forges_nothing_and_stops_nothing_while_eleven_play(tmp_path):
-    """Twelve boards, two rounds on a real Mosquitto. Board t1 is hostile: before, between
-    and after its own honest games it sends every kind of forged or broken result. Eleven
-    play honestly. The standings are those the honest games make, each counted once; every
-    attack is refused in words, listed with its topic on the director's page, and the club
-    goes on recording."""
+    """Twelve boards, two rounds on a real Mosquitto with the night's accounts and rules.
+    Board t1 is hostile: before, between and after its own honest games it sends every kind
+    of forged or broken result on its topic, and writes on other boards' and the club's
+    topics. Eleven play honestly. The standings are those the honest games make, each
+    counted once; every attack on its topic is refused in words and listed with its topic
+    on the director's page; the broker keeps every other from arriving; the club goes on."""
     import urllib.request
 
     from broker import Broker, free_port, wait_for
     from club import Bridge, make_page_server
 
-    broker = Broker(tmp_path).start()
     night = Night(str(tmp_path / "night.sqlite"))
     players = names(24)
     for name in players:
         night.add(name)
-    bridge = Bridge(night, "oakclub", "127.0.0.1", broker.port)
-    boards = {"t%d" % i: StandInBoard(broker, "oakclub", "t%d" % i) for i in range(1, 13)}
+    names_of_boards = ["t%d" % i for i in range(1, 13)]
+    passwords = {name: night.board_password(name) for name in names_of_boards}
+    accounts = night.accounts()  # as serve gives them to its broker
+    broker = Broker(tmp_path, accounts=accounts, club="oakclub").start()
+    bridge = Bridge(night, "oakclub", "127.0.0.1", broker.port, accounts["club"])
+    boards = {name: StandInBoard(broker, "oakclub", name, passwords[name])
+              for name in names_of_boards}  # fmt: skip
     page_port = free_port()
     server = make_page_server(bridge, "127.0.0.1", page_port, "4711")
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -551,6 +558,19 @@ def test_a_hostile_board_forges_nothing_and_stops_nothing_while_eleven_play(tmp_
                 boards[board].finish({"id": "%s-%d" % (board, number), "round": number,
                                       "board": board, "players": [a, b],
                                       "scores": [score_a, score_b], "target": 121})  # fmt: skip
+            # Beyond its own topics, the broker's rules stop t1 before the club sees anything:
+            # a result on t2's topic, a pairing for t2, an ack that would make t3 drop its
+            # game, the standings, t2's Home Assistant device.
+            beyond = [
+                ("cribbage/oakclub/t2/result", json.dumps(dict(forged, board="t2", id="z1",
+                                                                players=[a2, b2]))),
+                ("cribbage/oakclub/t2/pairing", '{"round": 9, "players": ["Mallory", "Ed"]}'),
+                ("cribbage/oakclub/t3/recorded", "t3-%d" % number),
+                ("cribbage/oakclub/standings", '[[1, "Mallory", 99, 9, 999, 9]]'),
+                ("homeassistant/device/cribbage_oakclub_t2/config", '{"dev": {}}'),
+            ]  # fmt: skip
+            for elsewhere, payload in beyond:
+                hostile.publish(elsewhere, payload, qos=1, retain=True).wait_for_publish(5)
             # The same table again, under a new id: once a table.
             again = dict(forged, id="x14", scores=[60, 121])
             assert wait_for(lambda: not any(board.outbox for board in boards.values()), 30)
@@ -560,6 +580,30 @@ def test_a_hostile_board_forges_nothing_and_stops_nothing_while_eleven_play(tmp_
         byes = [name for _, name in night.byes()]
         assert night.standings() == expected_standings(honest, byes, players)
         assert len(night.games()) == 24
+        # What anyone reads (Home Assistant's account, subscribing now to what is retained):
+        # t2's pairing and the standings are the club's; t2 has no device t1 made.
+        import paho.mqtt.client as mqtt
+
+        retained = {}
+        viewer = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="viewer")
+        viewer.username_pw_set("homeassistant", accounts["homeassistant"])
+        viewer.on_message = lambda c, u, m: retained.update({m.topic: m.payload})
+        viewer.connect("127.0.0.1", broker.port)
+        viewer.subscribe([("cribbage/oakclub/#", 1), ("homeassistant/#", 1)])
+        viewer.loop_start()
+        try:
+            assert wait_for(lambda: "cribbage/oakclub/standings" in retained)
+            time.sleep(0.5)  # every retained message has arrived
+        finally:
+            viewer.disconnect()
+            viewer.loop_stop()
+        a2, b2 = seated["t2"]
+        assert json.loads(retained["cribbage/oakclub/t2/pairing"]) == {
+            "round": 2, "players": [a2, b2]}  # fmt: skip
+        assert json.loads(retained["cribbage/oakclub/standings"]) == [
+            list(row) for row in night.standings()
+        ]
+        assert "homeassistant/device/cribbage_oakclub_t2/config" not in retained
         assert len(bridge.refused) == len(attacks)  # each refused, none twice, none lost
         assert {where} == {topic for topic, _ in bridge.refused}
         words = [said for _, said in bridge.refused]
