@@ -643,6 +643,41 @@ def _serve_and_kill_its_broker(command, broker_port, page_port):
     return password, pin
 
 
+def test_a_broker_an_earlier_serve_left_running_is_stopped_and_replaced(tmp_path):
+    """A Mosquitto this night's serve started and that still runs (its port held): the next
+    serve stops it, says so, and serves on that port."""
+    import subprocess
+    import sys
+
+    from _paths import ROOT
+    from broker import free_port
+
+    night = Night(str(tmp_path / "night.sqlite"))
+    accounts = night.accounts()
+    broker_port, page_port = free_port(), free_port()
+    folder = tmp_path / "club-broker-earlier"
+    folder.mkdir()
+    earlier = Broker(folder, "127.0.0.1", broker_port, accounts=accounts, club=CLUB).start()
+    night.keep("broker", "%d %s" % (earlier.process.pid, earlier.config))
+    night.db.close()
+    club_py = [sys.executable, ROOT + "/tools/club.py", str(tmp_path / "night.sqlite")]
+    serving = subprocess.Popen(
+        club_py + ["serve", "--club", CLUB, "--own-broker", "127.0.0.1:%d" % broker_port,
+                   "--host", "127.0.0.1", "--port", str(page_port), "--pin", "4711"],
+        stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert serving.stdout.readline() == (
+            "a broker this night left running (pid %d) was stopped\n" % earlier.process.pid
+        )
+        assert earlier.process.wait(5) == 0  # stopped as asked, by SIGTERM
+        assert serving.stdout.readline().startswith("the boards' broker: port %d" % broker_port)
+        assert serving.stdout.readline().startswith("standings on ")
+    finally:
+        serving.terminate()
+        assert serving.wait(10) == 0
+
+
 def test_the_directors_command_killed_outright_leaves_no_broker_and_both_ports_free(tmp_path):
     """SIGKILL of `club.py serve --own-broker` (it cannot stop anything itself): the kernel
     stops its Mosquitto (tools/orphans.py), and the night can be served again at once on the

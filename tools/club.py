@@ -887,6 +887,38 @@ def main(argv):
     return 0
 
 
+def stop_left_behind(kept):
+    """Stops the Mosquitto an earlier serve of this night started, should it still run
+    (kept: "PID CONFIG" as that serve wrote it): its pid, once stopped, else 0. A process
+    that now has that pid but not that broker's config is not touched."""
+    import os
+    import signal
+    import time
+
+    pid, _, config = kept.partition(" ")
+    if not pid.isdigit() or not config:
+        return 0
+    try:
+        with open("/proc/%s/cmdline" % pid, "rb") as line:
+            command = line.read().split(b"\0")
+    except OSError:
+        return 0  # gone, as it should be
+    if config.encode() not in command or not command[0].endswith(b"mosquitto"):
+        return 0
+    os.kill(int(pid), signal.SIGTERM)
+    for _ in range(50):
+        try:
+            with open("/proc/%s/stat" % pid) as stat:
+                if stat.read().rsplit(")", 1)[1].split()[0] == "Z":
+                    break  # ended; its parent has yet to read its status
+        except OSError:
+            break
+        time.sleep(0.1)
+    else:
+        os.kill(int(pid), signal.SIGKILL)
+    return int(pid)
+
+
 def keep_up(broker, ending, accounts_now, every=1.0):
     """The night's own broker, started again within a second should it stop by itself (the
     boards and the club reconnect by themselves; the page says it was down meanwhile), and
@@ -964,7 +996,6 @@ def serve(night, words):
 
 
 def _serve(night, args, pin, running):
-
     password = args.broker_password
     own = None
     if args.own_broker:
@@ -984,8 +1015,12 @@ def _serve(night, args, pin, running):
             folder, listen_host or "0.0.0.0", int(listen_port), accounts=accounts, club=args.club
         )
         running["broker"] = own  # stopped in the end, even if a stop comes as it starts
+        left = stop_left_behind(night.kept("broker", lambda: ""))
+        if left:
+            print("a broker this night left running (pid %d) was stopped" % left, flush=True)
         try:
             own.start()
+            night.keep("broker", "%d %s" % (own.process.pid, own.config))
         except RuntimeError as error:
             if "in use" not in str(error):
                 raise
