@@ -49,6 +49,17 @@ def test_count_refuses_bad_shows_with_the_bad_token_named():
     assert status == 2 and "'ZZ'" in err
 
 
+def test_a_joker_is_refused_in_words_by_every_command_that_takes_cards():
+    joker = "error: cribbage has no joker: a card is a rank and a suit, as 5H\n"
+    for argv in (
+        ["count", "JOKER", "5H", "5D", "JC", "6S"],
+        ["discard", "JOKER", "5H", "5D", "JC", "6S", "4C"],
+        ["peg-advice", "--pone", "JOKER", "2S", "5H", "3D"],
+        ["peg-advice", "--pone", "AS", "2S", "5H", "3D", "--seen", "JOKER"],
+    ):
+        assert run(argv) == (2, "", joker), argv
+
+
 def test_batch_prints_one_total_a_line_in_order():
     stdin = "5H TC 6D 6S 4C\n5C 5D 5S JH 5H\n2H 4H 6H 8H KC\n"
     assert run(["count", "--batch"], stdin) == (0, "14\n29\n4\n", "")

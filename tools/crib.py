@@ -28,7 +28,7 @@ import argparse
 import sys
 
 import _paths  # noqa: F401,E402
-from cards import _SUIT_INPUT, RANK_CHARS, CardError, name, parse, parse_many  # noqa: E402
+from cards import _SUIT_INPUT, JOKER, RANK_CHARS, CardError, name, parse, parse_many  # noqa: E402
 from cribbage.discard import advise  # noqa: E402
 from cribbage.score import points, score  # noqa: E402
 from cribbage.show_items import count_show, item_words, total_of  # noqa: E402
@@ -61,7 +61,7 @@ def suited(stream):
 
 
 def _show_cards(tokens):
-    cards = parse_many(" ".join(tokens))
+    cards = cribbage_cards(" ".join(tokens))
     if len(cards) != 5:
         raise CardError("a show is 4 cards and the starter: got %d cards" % len(cards))
     return cards[:4], cards[4]
@@ -185,12 +185,20 @@ def discard_batch(lines, dealer, out, err, opponent="uniform"):
         if not line.strip():
             continue
         try:
-            answer = discard_lines(parse_many(line), dealer, opponent)
+            answer = discard_lines(cribbage_cards(line), dealer, opponent)
         except CardError as error:
             err.write("line %d: %s\n" % (number, error))
             return BAD_INPUT
         out.write("\n".join(answer) + "\n\n")
     return 0
+
+
+def cribbage_cards(text):
+    """The cards named in `text`; CardError, in words, for a joker (Makao's, not cribbage's)."""
+    cards = parse_many(text)
+    if JOKER in cards:
+        raise CardError("cribbage has no joker: a card is a rank and a suit, as 5H")
+    return cards
 
 
 def peg_advice_lines(hand_tokens, played_tokens, seen_tokens, dealer):
@@ -200,8 +208,8 @@ def peg_advice_lines(hand_tokens, played_tokens, seen_tokens, dealer):
     from peg import parse_token
     from peg_advice import advise
 
-    hand = parse_many(" ".join(hand_tokens))
-    seen = parse_many(" ".join(seen_tokens)) if seen_tokens else []
+    hand = cribbage_cards(" ".join(hand_tokens))
+    seen = cribbage_cards(" ".join(seen_tokens)) if seen_tokens else []
     me = 1 if dealer else 0  # the pone (seat 0) leads the play
     play = Play(2, 0)
     known = list(hand) + list(seen)
@@ -296,7 +304,7 @@ def main(argv=None, stdin=None, out=None, err=None):
                 if args.cards:
                     raise CardError("--batch reads the hands from stdin, not the command line")
                 return discard_batch(stdin, not args.pone, out, err, args.opponent)
-            cards = parse_many(" ".join(args.cards))
+            cards = cribbage_cards(" ".join(args.cards))
             out.write("\n".join(discard_lines(cards, not args.pone, args.opponent)))
             out.write("\n")
             return 0
