@@ -24,7 +24,8 @@ none does); the bye goes to the lowest-placed player who has not had one.
 
 MQTT topics (docs/club-night.md): boards publish `cribbage/CLUB/BOARD/result` (QoS 1) and the
 club publishes each board's next game to `cribbage/CLUB/BOARD/pairing` (retained). With
---own-broker, serve runs Mosquitto for the night (tools/broker.py) with a password of its own.
+--own-broker, serve runs Mosquitto for the night (tools/broker.py) with an account for each
+board (`boards NAME...` prints their passwords) and rules that keep each to its own topics.
 """
 
 import argparse
