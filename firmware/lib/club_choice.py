@@ -62,7 +62,7 @@ def check(club, broker, password, board):
     """ValueError, with the words, for a club, a broker, a password or a board's name that
     cannot be; club and broker empty: no club."""
     if not isinstance(password, str) or len(password) > 64 or "\n" in password:
-        raise ValueError("the broker's password is text of 64 letters at most")
+        raise ValueError("the board's password on the broker is text of 64 letters at most")
     if club or broker:
         problem = label_problem("the club's name", club)
         problem = problem or label_problem("the board's name in the club", board)
