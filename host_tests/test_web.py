@@ -1184,3 +1184,47 @@ def test_the_laptops_coach_and_play_advice_are_on_the_simulators_page_not_the_bo
         409, {"error": "the player to lay has laid 0 cards, so holds 4: got 3"})  # fmt: skip
     assert _posted(address, "/api/peg-advice", {"cards": ["5C", "KD", "4C", "2H"]}) == (
         409, {"error": "5C is the starter or laid already"})  # fmt: skip
+
+
+def test_the_page_says_the_boards_new_words_once_aloud_and_to_a_screen_reader(served, browser):
+    """The board's own words, as it says them: each key's new lines once, in order, to the
+    polite live region and (switched on and remembered on this phone) to the browser's own
+    speech at the rate chosen; keys pressed in one burst are one announcement."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    sim, address = served
+    browser.get(address)
+    text = lambda: browser.find_element(By.TAG_NAME, "body").text  # noqa: E731
+    wait_for(lambda: "new match: A players (2)" in text())
+    browser.execute_script(
+        "window.heardAloud = [];"
+        "speechSynthesis.speak = function (u) { heardAloud.push([u.text, u.rate]) }"
+    )
+    tap(browser, "speak")
+    Select(browser.find_element(By.ID, "rate")).select_by_visible_text("fast")
+    spoken = lambda: browser.execute_script("return heardAloud")  # noqa: E731
+    expected = []
+    for burst in (["#"], ["5", "4"], ["0"], ["5"]):
+        with sim.lock:
+            before = len(sim.console)
+            for key in burst:
+                sim.press(key)
+            expected.append(". ".join(sim.console[before:]))
+        wait_for(lambda: len(spoken()) == len(expected))
+    assert [words for words, _ in spoken()] == expected
+    assert {round(rate, 2) for _, rate in spoken()} == {1.3}  # a float32 in the browser
+    assert expected[1] == (
+        "starter 5: its suit? 1 clubs 2 diamonds 3 hearts 4 spades. starter 5\u2660. orange to"
+        " lay: the card's rank; # if orange cannot lay"
+    )  # two keys at once: one announcement of the three lines they made
+    assert browser.find_element(By.ID, "spoken").get_attribute("aria-live") == "polite"
+    assert (
+        browser.execute_script("return document.getElementById('spoken').textContent")
+        == (expected[-1])
+    )
+    time.sleep(0.5)
+    assert len(spoken()) == len(expected)  # once each, no echo
+    browser.refresh()  # remembered on this phone
+    wait_for(lambda: browser.find_element(By.ID, "speak").is_selected())
+    assert Select(browser.find_element(By.ID, "rate")).first_selected_option.text == "fast"
