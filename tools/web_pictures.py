@@ -21,10 +21,12 @@ MADE_FROM = os.path.join(OUT, "web-pictures.sha256")
 SOURCES = ("www/index.html", "lib/web.py", "config.py", "lib/ui/crib_words.py")
 WIDTH, HEIGHT = 360, 760
 # name: (keys on the board's keypad, or "game" for a whole game played key by key; the
-# page's element scrolled to the top; caption)
+# page's element scrolled to the top, or #view for a view the page opens at that address;
+# caption)
 SCENES = [
     ("web-play", "# 5 4 0 5 5 9", "board", "the play on a phone: the LEDs, the words, the keys"),
     ("web-match", "game", "match", "after a game: the games played and the statistics"),
+    ("web-scoreboard", "# 5 4 0 5 5 9", "#scoreboard", "the scoreboard, for across the table"),
 ]
 
 
@@ -83,11 +85,13 @@ def shoot(driver, keys, element, path):
                     play_match(_Rig(sim), seed=7)
                 else:
                     sim.run_script(keys)
-            driver.get("http://127.0.0.1:%d/" % port)
+            view = element if element.startswith("#") else ""
+            driver.get("http://127.0.0.1:%d/%s" % (port, view))
             time.sleep(1.5)  # the layout, the live stream, the match and the statistics
-            driver.execute_script(
-                "document.getElementById(arguments[0]).scrollIntoView()", element
-            )
+            if not view:
+                driver.execute_script(
+                    "document.getElementById(arguments[0]).scrollIntoView()", element
+                )
             time.sleep(0.2)
             driver.save_screenshot(path)
         finally:
