@@ -29,6 +29,7 @@ import select  # noqa: E402
 import config  # noqa: E402
 import fake_machine  # noqa: E402
 import sim_board  # noqa: E402
+from keypad import KEY_NAMES  # noqa: E402
 
 
 def make_folders(path):
@@ -61,6 +62,13 @@ def run_script():
     sys.stdout.write(board.text_report())
 
 
+async def until(done, most_ms=5000):
+    for _ in range(most_ms // 5):
+        if done():
+            return
+        await asyncio.sleep_ms(5)
+
+
 def say(line):
     print(line)
 
@@ -69,8 +77,8 @@ class Keys:
     """The keyboard, from stdin: tokens pressed one after another on the fake keypad, in the
     board's own time (a key held its press time, then let go)."""
 
-    def __init__(self, radio_of):
-        self.radio_of = radio_of
+    def __init__(self, app):
+        self.app = app
         self.poller = select.poll()
         self.poller.register(sys.stdin, select.POLLIN)
         self.typed = b""
@@ -105,13 +113,19 @@ class Keys:
             return
         held = token.startswith("hold:")
         key = (token[5:] if held else token).upper()
+        bit = 1 << KEY_NAMES.index(key)
+        debouncer = self.app.debouncer
         fake_machine.press(*sim_board.contact(key))
         await asyncio.sleep_ms(config.LONG_PRESS_MS + 60 if held else sim_board.PRESS_MS)
+        # Let go only once the board has taken the press (and a hold as a hold): a machine
+        # busy elsewhere can let the scan skip a beat, and the key must not be lost.
+        await until(lambda: debouncer.long_sent & bit if held else debouncer.stable & bit)
         fake_machine.release_all()
+        await until(lambda: not debouncer.stable & bit)
         await asyncio.sleep_ms(sim_board.PRESS_MS)
 
     def status(self):
-        server = getattr(self.radio_of(), "server", None)
+        server = getattr(self.app.radio, "server", None)
         gc.collect()
         print(
             "status: connections %d, streams %d, heap used %d bytes"
@@ -151,7 +165,7 @@ async def serve(port):
     wifi.Radio.PORT = port
     web.PAGE = BUILD + "/www/index.html.gz"
     app = App(config, Hardware(config), FileStore(DATA), say=say)
-    keys = Keys(lambda: app.radio)
+    keys = Keys(app)
     asyncio.create_task(keys.run())
     asyncio.create_task(announce(app, port))
     await app.tasks(_serve)
