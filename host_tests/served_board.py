@@ -90,7 +90,11 @@ class ServedBoard:
 
     def close(self):
         if self.process.poll() is None:
-            self.process.kill()
+            self.process.terminate()  # the simulator stops its board and removes its build
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
         self.process.wait()
         self.process.stdout.close()
         self.process.stdin.close()

@@ -291,38 +291,49 @@ class OnMicroPython:
 
         from orphans import die_with_parent
 
-        return subprocess.Popen(
+        self.child = subprocess.Popen(
             self.command(mode, argument), preexec_fn=die_with_parent(), **streams
         )
+        return self.child
 
-    def close(self):
-        shutil.rmtree(self.build, ignore_errors=True)
+    def until_done(self, work):
+        """work()'s exit status, or 130 at Ctrl-C or SIGTERM; however it ends, the board's
+        interpreter is stopped and its build removed."""
+        import signal
+
+        def stop(signum, frame):
+            raise KeyboardInterrupt
+
+        signal.signal(signal.SIGTERM, stop)
+        try:
+            return work()
+        except KeyboardInterrupt:
+            return 130
+        finally:
+            child = getattr(self, "child", None)
+            if child is not None and child.poll() is None:
+                child.kill()
+                child.wait()
+            shutil.rmtree(self.build, ignore_errors=True)
 
 
 def script_on_micropython(args, data):
     board = OnMicroPython(data)
-    child = None
-    try:
+
+    def run():
         script = os.path.abspath(args.script)
         if args.script == "-":
             script = os.path.join(board.build, "keys.txt")
             with open(script, "w") as out:
                 out.write(sys.stdin.read())
-        child = board.start("--script", script)
-        return child.wait()
-    except KeyboardInterrupt:
-        return 130
-    finally:
-        if child is not None and child.poll() is None:
-            child.kill()
-            child.wait()
-        board.close()
+        return board.start("--script", script).wait()
+
+    return board.until_done(run)
 
 
 def web_on_micropython(args, data):
     """The board's own loop serving its page; keys typed here (or piped in, as the script's
     tokens) go to its keypad."""
-    import signal
     import subprocess
 
     import web_sim
@@ -330,28 +341,17 @@ def web_on_micropython(args, data):
     os.makedirs(data, exist_ok=True)
     port = web_sim.free_port(args.web)
     board = OnMicroPython(data)
-    child = None
 
-    def stop(signum, frame):
-        raise KeyboardInterrupt
-
-    signal.signal(signal.SIGTERM, stop)
-    try:
+    def run():
         if sys.stdin.isatty():
             child = board.start("--web", port, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
             remote_terminal(child, port)
             return 0
         child = board.start("--web", port, stdin=subprocess.PIPE)
-        forward = threading.Thread(target=forward_keys, args=(child,), daemon=True)
-        forward.start()
+        threading.Thread(target=forward_keys, args=(child,), daemon=True).start()
         return child.wait()
-    except KeyboardInterrupt:
-        return 130
-    finally:
-        if child is not None and child.poll() is None:
-            child.kill()
-            child.wait()
-        board.close()
+
+    return board.until_done(run)
 
 
 def forward_keys(child):
