@@ -121,14 +121,7 @@ class ServedBoard:
         }
 
     def wait_for_status(self, check, seconds=15):
-        end = time.monotonic() + seconds
-        while True:
-            now = self.status()
-            if check(now):
-                return now
-            if time.monotonic() > end:
-                raise AssertionError("the status never came: %r" % now)
-            time.sleep(0.05)
+        return _until(self.status, check, seconds, "status")
 
     def settled(self, seconds=15):
         """The status once no connection is open (a dropped one is closed within moments)."""
@@ -211,11 +204,16 @@ class ServedBoard:
             time.sleep(0.1)
 
     def wait_for_state(self, check, seconds=15):
-        end = time.monotonic() + seconds
-        while True:
-            state = self.state()
-            if check(state):
-                return state
-            if time.monotonic() > end:
-                raise AssertionError("the state never came: %r" % state)
-            time.sleep(0.05)
+        return _until(self.state, check, seconds, "state")
+
+
+def _until(read, check, seconds, what):
+    """read() again until check() takes it; an AssertionError with the last one after."""
+    end = time.monotonic() + seconds
+    while True:
+        now = read()
+        if check(now):
+            return now
+        if time.monotonic() > end:
+            raise AssertionError("the %s never came: %r" % (what, now))
+        time.sleep(0.05)

@@ -15,12 +15,8 @@ import pytest
 import config
 from memstore import MemoryStore
 from served_board import INTERPRETERS, ServedBoard
+from test_web import HOLD_0, NOT_PAIRED
 
-NOT_PAIRED = (
-    "this phone is not paired: press Pair on the page, then hold 0 on the board and key the"
-    " code the page shows"
-)
-HOLD_0 = "hold 0 pairs a phone: it is held on the board itself"
 NEW_MATCH = "new match: A players (2), B target (121), C games (1); # starts it"
 PAIRING_PROMPT = "pairing: key the two digits the phone's page shows, or * to leave"
 

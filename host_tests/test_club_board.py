@@ -493,6 +493,14 @@ def test_a_board_with_the_wrong_broker_password_says_so_and_keeps_its_games(club
         link.stop()
 
 
+def serve_command(club_py, broker_port, page_port, *more):
+    """`club.py NIGHT serve --own-broker` as the director runs it, on this machine's ports."""
+    return club_py + [
+        "serve", "--club", CLUB, "--own-broker", "127.0.0.1:%d" % broker_port,
+        "--host", "127.0.0.1", "--port", str(page_port), *more,
+    ]  # fmt: skip
+
+
 def test_the_directors_one_command_runs_the_broker_and_the_page_and_stops_both(tmp_path):
     """`club.py NIGHT serve --own-broker`: Mosquitto for the boards (a password of its own,
     printed for the boards' pages), the standings page; both end with the program."""
@@ -512,8 +520,7 @@ def test_the_directors_one_command_runs_the_broker_and_the_page_and_stops_both(t
     password = re.fullmatch(r"t1: password (\S+)\n", made.stdout).group(1)
     broker_port, page_port = free_port(), free_port()
     serving = subprocess.Popen(
-        club_py + ["serve", "--club", CLUB, "--own-broker", "127.0.0.1:%d" % broker_port,
-                   "--host", "127.0.0.1", "--port", str(page_port), "--pin", "4711"],
+        serve_command(club_py, broker_port, page_port, "--pin", "4711"),
         stdout=subprocess.PIPE, text=True,
     )  # fmt: skip
     try:
@@ -575,8 +582,7 @@ def test_the_night_outlives_its_broker_and_a_restart_of_serve(tmp_path):
     club_py = [sys.executable, ROOT + "/tools/club.py", str(tmp_path / "night.sqlite")]
     subprocess.run(club_py + ["add", "Ann", "Bob"], check=True)
     broker_port, page_port = free_port(), free_port()
-    command = club_py + ["serve", "--club", CLUB, "--own-broker", "127.0.0.1:%d" % broker_port,
-                         "--host", "127.0.0.1", "--port", str(page_port)]  # fmt: skip
+    command = serve_command(club_py, broker_port, page_port)
     first = _serve_and_kill_its_broker(command, broker_port, page_port)
     serving = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
     try:
@@ -662,8 +668,7 @@ def test_a_broker_an_earlier_serve_left_running_is_stopped_and_replaced(tmp_path
     night.db.close()
     club_py = [sys.executable, ROOT + "/tools/club.py", str(tmp_path / "night.sqlite")]
     serving = subprocess.Popen(
-        club_py + ["serve", "--club", CLUB, "--own-broker", "127.0.0.1:%d" % broker_port,
-                   "--host", "127.0.0.1", "--port", str(page_port), "--pin", "4711"],
+        serve_command(club_py, broker_port, page_port, "--pin", "4711"),
         stdout=subprocess.PIPE, text=True,
     )  # fmt: skip
     try:
@@ -692,10 +697,7 @@ def test_the_directors_command_killed_outright_leaves_no_broker_and_both_ports_f
 
     club_py = [sys.executable, ROOT + "/tools/club.py", str(tmp_path / "night.sqlite")]
     broker_port, page_port = free_port(), free_port()
-    command = club_py + [
-        "serve", "--club", CLUB, "--own-broker", "127.0.0.1:%d" % broker_port,
-        "--host", "127.0.0.1", "--port", str(page_port), "--pin", "4711",
-    ]  # fmt: skip
+    command = serve_command(club_py, broker_port, page_port, "--pin", "4711")
     for _ in range(2):  # the second start finds both ports free again
         serving = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
         assert serving.stdout.readline().startswith("the boards' broker: port %d" % broker_port)

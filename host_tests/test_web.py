@@ -1231,6 +1231,18 @@ def test_the_page_says_the_boards_new_words_once_aloud_and_to_a_screen_reader(se
     assert Select(browser.find_element(By.ID, "rate")).first_selected_option.text == "fast"
 
 
+def test_the_scoreboards_side_colours_are_the_boards():
+    """The scoreboard marks each side with its colour by name: the page's table of them is
+    the board's own (firmware/lib/board/colours.py), every name in it."""
+    from board import colours
+
+    page_path = os.path.join(os.path.dirname(web_sim.__file__), "..", "firmware", "www")
+    with open(os.path.join(page_path, "index.html"), encoding="utf-8") as page:
+        table = re.search(r"var EDGES=\{(.*?)\};", page.read()).group(1)
+    edges = dict(re.findall(r'"?([a-z ]+)"?:"(#[0-9a-f]{6})"', table))
+    assert edges == {name: "#%02x%02x%02x" % rgb for name, rgb in colours.COLOURS.items()}
+
+
 def test_the_scoreboard_reads_from_across_the_table_in_both_orientations(served, browser):
     """The scoreboard view follows the board live: each side's score in numbers filling a
     propped phone's screen, white on black (axe-core's enhanced contrast rule, 7:1: no

@@ -28,7 +28,7 @@ KEEPALIVE_S = const(20)
 RETRY_MS = (1000, 2000, 4000, 8000)  # waits between attempts to reach the broker
 LONGEST_NAME = const(40)  # bytes of a player's name in a pairing: a result fits one record
 LAST_ROUND = const(999)  # a pairing's round: a night has a dozen; three digits on the LEDs
-LONGEST_PAIRING = const(256)  # bytes of a pairing message: two names and a round fit
+LONGEST_MESSAGE = const(256)  # bytes of a club message: a pairing's two names and round fit
 _RECORDS_BEFORE_COMPACTING = const(12)
 _NOTES_HELD = const(8)  # notes heard between two watches, at most
 HA_PREFIX = "homeassistant"  # Home Assistant's discovery prefix, its default
@@ -402,8 +402,8 @@ class ClubLink:
                 with self.lock:
                     self.discover = True
             return
-        if len(message) > LONGEST_PAIRING:
-            self._hear("note", "the club's %s is longer than %d bytes" % (leaf, LONGEST_PAIRING))
+        if len(message) > LONGEST_MESSAGE:
+            self._hear("note", "the club's %s is longer than %d bytes" % (leaf, LONGEST_MESSAGE))
             return
         text = message.decode()
         if leaf == "recorded":
