@@ -258,7 +258,7 @@ def served(tmp_path):
     server = web_sim.serve(sim, port, sim.lock)
     wait_for(lambda: _answers(port))
     yield sim, "http://127.0.0.1:%d/" % port
-    server.shutdown()
+    web_sim.stop(server)
 
 
 def test_the_page_in_chromium_follows_the_board_and_plays_it(served, browser):

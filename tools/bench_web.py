@@ -217,7 +217,7 @@ def web_latency(keys=30):
                 waits.append((time.perf_counter() - started) * 1000)
         finally:
             driver.quit()
-            server.shutdown()
+            web_sim.stop(server)
     waits.sort()
     print(
         "a key on the keypad until the page shows it (simulator, headless Chromium, live"

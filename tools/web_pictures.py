@@ -95,7 +95,7 @@ def shoot(driver, keys, element, path):
             time.sleep(0.2)
             driver.save_screenshot(path)
         finally:
-            server.shutdown()
+            web_sim.stop(server)
 
 
 def main(argv):

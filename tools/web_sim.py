@@ -108,4 +108,15 @@ def serve(sim, port, lock):
         target=server.run, kwargs={"host": "127.0.0.1", "port": port}, daemon=True
     )
     thread.start()
+    server.thread = thread
     return server
+
+
+def stop(server):
+    """Stops a server serve() started, from any thread. microdot's shutdown() closes an
+    asyncio server, which only its own loop may touch: called from another thread it raced
+    the loop (a TypeError in asyncio now and then), so it is handed to that loop."""
+    listening = server.server
+    if listening is not None:
+        listening.get_loop().call_soon_threadsafe(server.shutdown)
+    server.thread.join(10)
