@@ -20,7 +20,7 @@ import web
 import web_pictures
 import web_sim
 import wifi_choice
-from board_picture import display_rgb
+from board_picture import display
 from board_rig import Rig
 from cards import name, parse_many
 from memstore import MemoryStore
@@ -32,7 +32,7 @@ NOT_PAIRED = (
 HOLD_0 = "hold 0 pairs a phone: it is held on the board itself"
 # Gzipped: five TCP segments of 1,460 bytes at most. 6 KB since the page gained pairing, the
 # held keys, the coach's own picker and its icon and manifest; 7 KB since it speaks and has
-# its scoreboard (6,704 bytes then: 6 % to spare).
+# its scoreboard (6,760 bytes then: 6 % to spare).
 PAGE_BUDGET = 7 * 1024
 HOST = "cribbage.local"  # the board's own name: other names are refused (DNS rebinding)
 
@@ -279,18 +279,25 @@ def test_the_page_in_chromium_follows_the_board_and_plays_it(served, browser):
     wait_for(lambda: "blue 19, orange 8" in text())
     assert "run of 3 for 9 (4\u2663 5\u2660 6\u2660)" in text()  # the crib's items, in words
     # The LEDs as the strip shows them, at the holes the drilling drawing puts them: blue's
-    # front peg on 19, its rear peg on 10, brightened as the pictures brighten them.
+    # front peg on 19 a disc, its rear peg on 10 a ring, each in blue at full strength.
     # The frame may be dimmed to the current budget (renderer.scale, 255 when it is not).
     with sim.lock:
         layout, pixels = sim.app.layout, sim.hardware.pixels
         brightness, scale = sim.app.renderer.brightness, sim.app.renderer.scale
         front, rear = layout.peg_led(0, 19, 121), layout.peg_led(0, 10, 121)
-        shown = [display_rgb(pixels.colour_at(led), brightness) for led in (front, rear)]
+        shown = [display(pixels.colour_at(led), brightness) for led in (front, rear)]
     blue = tuple(c * brightness // 255 * scale // 255 for c in config.SIDE_COLOURS[0])
     assert blue[1:] == ((28 * scale // 255), (44 * scale // 255))  # (0, 28, 44) undimmed
-    assert shown[0] == display_rgb(blue, brightness) and shown[1] != (0, 0, 0)
-    fill = lambda led: browser.find_element(By.ID, "led%d" % led).get_attribute("fill")  # noqa
-    wait_for(lambda: [fill(front), fill(rear)] == ["rgb(%d,%d,%d)" % c for c in shown])
+    assert shown[0] == display(blue, brightness) and not shown[0][1] and shown[1][1]
+    if scale == 255:
+        assert shown == [((0, 111, 175), False), ((0, 105, 169), True)]  # (0, 10, 16) behind
+
+    def drawn(led):
+        hole = browser.find_element(By.ID, "led%d" % led)
+        return hole.get_attribute("fill"), hole.get_attribute("stroke")
+
+    rgb = ["rgb(%d,%d,%d)" % colour for colour, ring in shown]
+    wait_for(lambda: [drawn(front), drawn(rear)] == [(rgb[0], "none"), ("#19120c", rgb[1])])
     # A key on the board's own keypad: the page follows (undo of the crib).
     with sim.lock:
         sim.press("*")
@@ -728,7 +735,8 @@ def test_history_and_settings_through_the_api():
     for body, error in (
         ({"token": client.token, "players": 3}, "players: 3 need a board with three tracks"),
         ({"token": client.token, "target": 100}, "target: one of (121, 61, 62)"),
-        ({"token": client.token, "brightness": 300}, "brightness: a whole number from 8 to 255"),
+        ({"token": client.token, "brightness": 300}, "brightness: a whole number from 21 to 255"),
+        ({"token": client.token, "brightness": 20}, "brightness: a whole number from 21 to 255"),
         ({"token": client.token, "colour": 1}, "unknown field: colour"),
         ({"token": client.token, "colours": 3}, "colours: one of (0, 1, 2)"),
         ({"token": client.token, "muggins": 1}, "muggins: true or false"),

@@ -10,6 +10,7 @@ import sys
 
 import _paths  # noqa: F401
 from board.places import places
+from board.render import DIM, LEVEL_VALUES
 
 STATUS_LABELS = (
     ["mode"] + ["dealer"] * 3 + ["turn"] * 3 + ["tens"] * 3 + ["units"] * 9 + ["games"] * 5
@@ -26,14 +27,23 @@ def text_cells(config):
     return {led: (y, column) for led, column, _, y, _ in places(config)}
 
 
-def display_rgb(rgb, brightness):
-    """A strip colour as a screen shows it: the strip's bytes are deliberately low (the
-    brightness setting), so they are scaled up to it, with a gamma so dim stays visible."""
+EMPTY_HOLE = "#19120c"  # as the page draws one
+
+
+def display(rgb, brightness):
+    """A strip colour as a screen shows it: (colour, ring). The strip's bytes are low (the
+    brightness), so they are scaled back to the colour the board was told to show. What the
+    board shows dimmer than half its brightness (a rear peg, the count, a mark) is a ring,
+    brightened as a rear peg's level would be: a dimmer shade would say it too, but dimmed
+    orange and yellow crowd together for a deuteranope (host_tests/test_colours.py)."""
     top = max(rgb)
     if not top:
-        return (0, 0, 0)
-    gain = 255 * (top / float(brightness)) ** 0.5 / top  # one gain for all three: same hue
-    return tuple(min(255, int(c * gain)) for c in rgb)
+        return (0, 0, 0), False
+    ring = top * 2 < brightness
+    gain = 255 / brightness
+    if ring:
+        gain = min(gain * 255 / LEVEL_VALUES[DIM], 255 / top)  # one gain for all three: same hue
+    return tuple(int(c * gain) for c in rgb), ring
 
 
 def _hex(colour):
@@ -130,9 +140,15 @@ def svg(config, colours=None, title="", drill=False):
             out.append(label % (x, cy + radius + 2.8, led))
             continue
         colour = (colours or {}).get(led, (0, 0, 0))
-        lit = colour != (0, 0, 0)
-        shown = display_rgb(colour, config.BRIGHTNESS) if lit else (25, 18, 12)
-        out.append('<circle cx="%g" cy="%g" r="%g" fill="%s"/>' % (x, cy, radius, _hex(shown)))
+        shown, ring = display(colour, config.BRIGHTNESS)
+        if ring:
+            out.append(
+                '<circle cx="%g" cy="%g" r="%g" fill="%s" stroke="%s" stroke-width="%g"/>'
+                % (x, cy, radius * 0.8, EMPTY_HOLE, _hex(shown), radius * 0.4)
+            )
+        else:
+            fill = _hex(shown) if colour != (0, 0, 0) else EMPTY_HOLE
+            out.append('<circle cx="%g" cy="%g" r="%g" fill="%s"/>' % (x, cy, radius, fill))
     out.append("</svg>")
     return "\n".join(out) + "\n"
 

@@ -27,7 +27,7 @@ import fakes
 fakes.install()
 
 import config  # noqa: E402
-from board_picture import display_rgb, svg  # noqa: E402
+from board_picture import display, svg  # noqa: E402
 from sim_board import POLL_MS, ScriptError, SimBoard, cell_rows  # noqa: E402
 
 # Keyboard -> (keypad key, held long?). The letters as the keypad prints them (A-D) or in
@@ -121,8 +121,9 @@ def ansi_board(sim):
             if (r, g, b) == (0, 0, 0):
                 line.append("\x1b[38;2;90;70;50m\u00b7\x1b[0m ")
             else:
-                r, g, b = display_rgb((r, g, b), config.BRIGHTNESS)
-                line.append("\x1b[38;2;%d;%d;%dm\u25cf\x1b[0m " % (r, g, b))
+                (r, g, b), ring = display((r, g, b), config.BRIGHTNESS)
+                mark = "\u25cb" if ring else "\u25cf"  # a ring is dimmer, as on the page
+                line.append("\x1b[38;2;%d;%d;%dm%s\x1b[0m " % (r, g, b, mark))
         lines.append("".join(line).rstrip())  # 79 columns at most: no wrap on 80
     return lines
 

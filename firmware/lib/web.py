@@ -14,6 +14,7 @@ from microdot import Request, Response
 
 import club_choice
 import wifi_choice
+from board.render import LOWEST_BRIGHTNESS
 from cards import CardError, name, parse
 from cribbage.events import END_EARLY, LOSER_DEALS, MUGGINS_ON, SKUNK_COUNTS_DOUBLE
 from keypad import KEY_NAMES
@@ -315,10 +316,8 @@ class Board:
                     raise WebError(400, "%s: one of %s" % (field, allowed))
                 wanted[field] = body[field]
         brightness = body.get("brightness", wanted["brightness"])
-        if type(brightness) is not int:
-            raise WebError(400, "brightness: a whole number from 8 to 255")
-        if not 8 <= brightness <= 255:
-            raise WebError(400, "brightness: a whole number from 8 to 255")
+        if type(brightness) is not int or not LOWEST_BRIGHTNESS <= brightness <= 255:
+            raise WebError(400, "brightness: a whole number from %d to 255" % LOWEST_BRIGHTNESS)
         flags = 0
         for option, flag in OPTIONS:
             value = body.get(option, wanted[option])

@@ -2,6 +2,8 @@
 # colours, chosen for people with any of the three common colour vision deficiencies; the
 # test host_tests/test_colours.py checks each set stays apart under all of them, and apart
 # from the error flash and the white of the count. Set 0 is config.SIDE_COLOURS.
+from board import render
+
 PALETTES = (
     ("blue", "orange", "yellow"),
     ("purple", "sky blue", "yellow"),
@@ -25,10 +27,11 @@ def sides(config, palette):
 
 def apply(app, brightness, palette):
     """Sets the strip's brightness and the side colours (with their names, which the
-    console says); a value out of range is left as it was."""
+    console says); a value out of range is left as it was. A brightness below the lowest
+    (8 to 20 were offered once, and may be kept on a board's flash) is drawn at the lowest."""
     renderer = app.renderer
-    if 8 <= brightness <= 255:
-        renderer.set_brightness(brightness)
+    if 0 < brightness <= 255:
+        renderer.set_brightness(max(brightness, render.LOWEST_BRIGHTNESS))
     if 0 <= palette < len(PALETTES):
         app.palette = palette
         renderer.set_sides(sides(app.config, palette))

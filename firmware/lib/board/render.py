@@ -26,6 +26,14 @@ LEVEL_VALUES = (
     96,
     12,
 )  # the rear peg at 96: 2.7 times a skunk mark, 2.7 times below the front
+# Below 21 of 255 steps a side colour's three bytes are too coarse to keep its hue: blue and
+# purple, orange and yellow fall within 15 ΔE of each other for someone with a colour vision
+# deficiency (host_tests/test_colours.py finds 21 the lowest from which none does). So the
+# brightness goes no lower, and the rear peg, the dealer and the match tally keep 21 steps
+# when the brightness would take them lower (a rear peg then shines as its front peg: the
+# front one is the peg further along). A faint mark keeps 2 steps: dim, never dark.
+LOWEST_BRIGHTNESS = const(21)
+LEVEL_FLOORS = (1, LOWEST_BRIGHTNESS, 2)
 
 # Palette indices: the sides first, then the fixed colours.
 SIDE_0 = const(0)
@@ -114,11 +122,14 @@ class Renderer:
         self.set_brightness(self.brightness)
 
     def set_brightness(self, brightness):
+        """Draws any brightness from 1 to 255 it is given; colours.apply and the page take
+        only LOWEST_BRIGHTNESS and up (a test draws below it to show why)."""
         self.brightness = brightness
         for colour in range(len(self.colours)):
             red, green, blue = self.colours[colour]
             for level in range(3):
                 step = LEVEL_VALUES[level] * brightness // 255
+                step = max(step, min(LEVEL_FLOORS[level], brightness))  # never above FULL
                 at = entry(colour, level) * 3
                 self.table[at + self.order[0]] = red * step // 255
                 self.table[at + self.order[1]] = green * step // 255
