@@ -17,6 +17,10 @@ SLOW_FILES = {
     "test_blind_player.py", "test_nothing_survives.py",
 }  # fmt: skip
 SLOW_TESTS = {
+    "test_the_fast_advice_equals_the_first_search_in_two_thousand_positions_of_real_deals",
+    "test_the_slowest_questions_of_the_first_search_get_its_answers",
+    "test_a_kept_hands_play_is_the_first_searchs_over_every_four_the_other_may_keep",
+    "test_the_table_of_the_pones_leads_equals_the_first_search_hand_by_hand",
     "test_the_standings_page_reads_on_a_phone_and_a_projector",
     "test_thirty_random_nights_never_repeat_an_opponent_that_could_be_avoided",
     "test_results_over_a_broker_that_goes_down_are_recorded_once",

@@ -1,17 +1,26 @@
 """The play's advice (tools/peg_advice.py, `crib.py peg-advice`) against a brute force written
 here: every set of cards the other player may hold, card by card, each play-out searched with
-the rules' own Play, both players laying for their own points less the other's."""
+the rules' own Play, both players laying for their own points less the other's; and against
+the search as first written in CPython (host_tests/peg_reference.py), over thousands of
+positions and the whole table of the pone's leads."""
 
 import copy
+import random
 import subprocess
 import sys
 from fractions import Fraction
 from itertools import combinations
 
+import numpy as np
+import pytest
+
 import crib
+import peg_advice
+import peg_reference
+import peg_search
 from _paths import ROOT
-from cards import parse_many
-from cribbage.pegging import Play
+from cards import VALUES, parse_many
+from cribbage.pegging import Play, PlayError
 
 
 def play_out(play, hands):
@@ -174,3 +183,194 @@ def test_the_command_line_says_each_card_best_first_and_refuses_what_cannot_be()
 def test_the_line_for_a_hand_is_the_library_answer():
     lines = crib.peg_advice_lines(["5H", "6D", "TC", "KS"], ["8S"], ["JC", "AH", "KD"], True)
     assert lines[0].startswith("KS net ")
+
+
+def _position(rng):
+    """A deal's play stopped at random, for the player to lay: (the ranks they hold, unseen
+    counts, how many the other holds, count, ranks since the count began, said_go, last),
+    or None when they must say go or the play is over."""
+    deck = list(range(52))
+    rng.shuffle(deck)
+    hands = [[card >> 2 for card in deck[0:4]], [card >> 2 for card in deck[4:8]]]
+    starter = deck[8] >> 2
+    play = Play(2, 0)
+    laid = []
+    for _ in range(rng.randrange(0, 7)):
+        if play.finished:
+            return None
+        seat = play.turn
+        fits = [r for r in hands[seat] if play.count + VALUES[r] <= 31]
+        if fits:
+            rank = rng.choice(fits)
+            play.lay(rank)
+            hands[seat].remove(rank)
+            laid.append(rank)
+        else:
+            try:
+                play.go()
+            except PlayError:
+                return None
+    if play.finished:
+        return None
+    me = play.turn
+    if not any(play.count + VALUES[r] <= 31 for r in hands[me]):
+        return None
+    unseen = [4] * 13
+    for rank in hands[me] + laid + [starter]:
+        unseen[rank] -= 1
+    last = -1 if not play.ranks else (0 if play.last_seat == me else 1)
+    said_go = (play.said_go[me], play.said_go[1 - me])
+    return hands[me], unseen, len(hands[1 - me]), play.count, tuple(play.ranks), said_go, last
+
+
+def test_the_fast_advice_equals_the_first_search_in_two_thousand_positions_of_real_deals():
+    rng = random.Random(42)
+    wanted = {5: 1700, 6: 300}  # by cards left in both hands (5 or fewer, 6); 7 and 8 below
+    kinds = set()
+    while any(wanted.values()):
+        position = _position(rng)
+        if position is None or position[2] > 3:
+            continue  # the reference's slowest questions come below, one by one
+        left = len(position[0]) + position[2]
+        left = 5 if left < 5 else left
+        if not wanted.get(left):
+            continue
+        assert peg_advice.advise(*position) == peg_reference.advise(*position), position
+        wanted[left] -= 1
+        kinds.add((len(position[0]), position[2], position[3] == 0, any(position[5])))
+    assert len(kinds) >= 12  # leads and replies, after goes, late in a count: not one kind only
+
+
+@pytest.mark.parametrize(
+    "mine, seen, their_size, laid",
+    [
+        ("AH 2S 3D 4C", "", 4, ""),  # the pone's lead from A-2-3-4: 13 s in the first search
+        ("2H 3S 4D 5C", "KC KD QH", 4, ""),  # 2-3-4-5 with K K Q seen: 11 s
+        ("AH 2S 3D 4C", "", 3, "5S"),  # the dealer's answer to a 5, holding A-2-3-4
+        ("5H 5S TD JC", "", 3, "TC"),  # the dealer's answer to a ten, with a pair to give
+    ],
+)
+def test_the_slowest_questions_of_the_first_search_get_its_answers(mine, seen, their_size, laid):
+    mine = [card >> 2 for card in parse_many(mine)]
+    laid = [card >> 2 for card in parse_many(laid)] if laid else []
+    unseen = [4] * 13
+    for rank in mine + laid + [card >> 2 for card in parse_many(seen)] if seen else mine + laid:
+        unseen[rank] -= 1
+    count = sum(VALUES[rank] for rank in laid)
+    position = (mine, unseen, their_size, count, tuple(laid), (False, False), 1 if laid else -1)
+    assert peg_advice.advise(*position) == peg_reference.advise(*position)
+
+
+def test_the_table_of_the_pones_leads_equals_the_first_search_hand_by_hand():
+    leads = peg_advice.leads()
+    hands_of, _ = peg_search.hands_by_index()
+    fours = hands_of[peg_search.FULL :]
+    rng = random.Random(7)
+    checked = 0
+    while checked < 3000:
+        pone, dealer = rng.randrange(1820), rng.randrange(1820)
+        if (fours[pone] + fours[dealer]).max() > 4:
+            assert (leads[pone, dealer] == 255).all()  # no such deal: nothing kept
+            continue
+        mine = tuple(int(r) for r in np.repeat(np.arange(13), fours[pone]))
+        theirs = tuple(int(r) for r in np.repeat(np.arange(13), fours[dealer]))
+        solver = peg_reference.Solver()
+        for slot, rank in enumerate(sorted(set(mine))):
+            expected = solver.lay((mine, theirs), 0, 0, (), (False, False), rank)
+            assert tuple(leads[pone, dealer, slot]) == expected, (mine, theirs, rank)
+        assert (leads[pone, dealer, len(set(mine)) :] == 255).all()
+        checked += 1
+
+
+def _reference_kept_play(kept, unseen, pone):
+    """The kept hand's play by the first search: every four of the other's, the pone's lead
+    chosen by the search itself."""
+    solver = peg_reference.Solver()
+    mine_total = theirs_total = 0
+    hands = peg_reference.their_hands(unseen, 4)
+    for theirs, weight in hands:
+        if pone:
+            mine, other = solver.value((tuple(kept), theirs), 0, 0, (), (False, False), -1)
+        else:
+            other, mine = solver.value((theirs, tuple(kept)), 0, 0, (), (False, False), -1)
+        mine_total += weight * mine
+        theirs_total += weight * other
+    total = sum(weight for _, weight in hands)
+    return Fraction(mine_total, total), Fraction(theirs_total, total)
+
+
+@pytest.mark.parametrize("pone", [True, False])
+def test_a_kept_hands_play_is_the_first_searchs_over_every_four_the_other_may_keep(pone):
+    dealt = [card >> 2 for card in parse_many("5H 6S 7D 8C JC KS")]
+    unseen = [4] * 13
+    for rank in dealt:
+        unseen[rank] -= 1
+    kept = sorted(dealt[:4])
+    assert peg_advice.kept_play(kept, unseen, pone) == _reference_kept_play(kept, unseen, pone)
+
+
+def test_the_coach_counts_each_throws_play_when_asked_and_says_so_in_words():
+    def run(*args):
+        return subprocess.run(
+            [sys.executable, "tools/crib.py", "discard", *args],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+        )
+
+    dealt = ["5H", "6S", "7D", "8C", "JC", "KS"]
+    plain = run(*dealt)
+    assert plain.stdout.splitlines()[0] == "5H JC hand 7.174 crib 7.398 net 14.572"
+    dealer = run("--play", *dealt)
+    assert dealer.returncode == 0, dealer.stderr
+    lines = dealer.stdout.splitlines()
+    # The play moves J K up: kept 5 6 7 8 pegs well (+2.250 on the deal, by the model).
+    assert lines[0] == "JC KS hand 9.652 crib 4.304 play +2.250 (you 4.100, them 1.850) net 16.206"
+    assert lines[1] == "5H JC hand 7.174 crib 7.398 play +1.521 (you 3.217, them 1.696) net 16.093"
+    assert len(lines) == 15
+    pone = run("--pone", "--play", *dealt).stdout.splitlines()
+    assert pone[0].startswith("JC KS hand 9.652 crib 4.304 play -1.177 (you 2.123, them 3.301)")
+    five = run("--play", "5H", "6S", "7D", "8C", "JC")
+    assert five.returncode == 2 and five.stdout == ""
+    assert five.stderr == "error: the play is modelled for two players: give six cards\n"
+
+
+# The slowest question the search is asked, found by tools/bench.py peg going through every
+# dealer's first card (23,647 positions) and every pone's second card: the dealer holding
+# A-2-3-4 answering an ace. Its work is counted in cards laid by the search, the same on
+# every machine; docs/players-guide.md quotes it, and 50 ms is the budget for any question.
+SLOWEST = ([0, 1, 2, 3], None, 3, 1, (0,), (False, False), 1)
+SLOWEST_LAYS = 118285
+
+
+def test_the_slowest_question_does_the_work_the_guide_says_with_room_in_its_budget():
+    unseen = [4] * 13
+    for rank in SLOWEST[0] + list(SLOWEST[4]):
+        unseen[rank] -= 1
+    figures = {}
+    position = (SLOWEST[0], unseen) + SLOWEST[2:]
+    assert peg_advice.advise(*position, figures=figures) == peg_reference.advise(*position)
+    assert figures["lays"] == SLOWEST_LAYS
+    with open(ROOT + "/docs/players-guide.md", encoding="utf-8") as guide:
+        assert "%s cards laid" % format(SLOWEST_LAYS, ",") in " ".join(guide.read().split())
+    # The pone's lead from four is read from the table: no search at all.
+    figures = {}
+    peg_advice.advise([0, 1, 2, 3], [3, 3, 3, 3] + [4] * 9, 4, 0, (), (False, False), -1,
+                      figures=figures)  # fmt: skip
+    assert figures["lays"] == 0
+
+
+def test_questions_from_many_threads_at_once_get_the_answers_one_at_a_time_gets():
+    # The simulator's page answers each phone in a worker thread: eight questions at once.
+    from concurrent.futures import ThreadPoolExecutor
+
+    rng = random.Random(5)
+    positions = []
+    while len(positions) < 8:
+        position = _position(rng)
+        if position is not None and position[2] == 3:
+            positions.append(position)
+    alone = [peg_advice.advise(*position) for position in positions]
+    with ThreadPoolExecutor(8) as pool:
+        together = list(pool.map(lambda position: peg_advice.advise(*position), positions))
+    assert together == alone

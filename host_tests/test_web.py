@@ -32,7 +32,7 @@ NOT_PAIRED = (
 HOLD_0 = "hold 0 pairs a phone: it is held on the board itself"
 # Gzipped: five TCP segments of 1,460 bytes at most. 6 KB since the page gained pairing, the
 # held keys, the coach's own picker and its icon and manifest; 7 KB since it speaks and has
-# its scoreboard (6,760 bytes then: 6 % to spare).
+# its scoreboard (6,870 bytes with the coach's play choice: 4 % to spare).
 PAGE_BUDGET = 7 * 1024
 HOST = "cribbage.local"  # the board's own name: other names are refused (DNS rebinding)
 
@@ -607,6 +607,19 @@ def test_the_coach_on_the_page_in_chromium(served, browser):
     rows = lambda: browser.find_elements(By.CSS_SELECTOR, "#advice tr")  # noqa: E731
     wait_for(lambda: len(rows()) == 1 + 15)  # a heading, then every throw
     assert rows()[1].text == "JC KH 15.957 3.949 19.905"
+    # The play counted too (the laptop's page): a column beside the crib, and in the net,
+    # as `crib.py discard --play` prints it.
+    tap(browser, "withplay")
+    tap(browser, "advise")
+    import crib
+
+    first = crib.discard_lines(parse_many("5H 5D JC 6S 4C KH"), True, "uniform", True)[0]
+    wait_for(lambda: rows()[0].text == "throw hand crib play (you, them) net")
+    words = first.replace(" hand ", " ").replace(" crib ", " ").replace(" play ", " ")
+    shown = words.replace(" (you ", " (").replace(", them ", ", ").replace(" net ", " ")
+    wait_for(lambda: rows()[1].text == shown)
+    assert words.startswith("JC KH 15.957 3.949 +")
+    tap(browser, "withplay")
     with sim.lock:  # nothing entered in the game: the coach has its own picker
         assert sim.app.history.version == version and sim.app.history.state.phase == "cut"
     # The game's picker enters the card: the starter 5S.
@@ -622,8 +635,6 @@ def test_the_coach_on_the_page_in_chromium(served, browser):
     for card in ("6S", "KD", "4C", "2H"):
         tap(browser, "coach" + card)
     tap(browser, "pegadvise")
-    import crib
-
     expected = crib.peg_advice_lines(["6S", "KD", "4C", "2H"], ["9"], ["5S"], True)
     wait_for(lambda: len(rows()) == 1 + len(expected))
     assert rows()[0].text == "card net you them"
@@ -1158,14 +1169,19 @@ def test_the_laptops_coach_and_play_advice_are_on_the_simulators_page_not_the_bo
     rig = Rig()
     client = client_for(rig)
     cards = ["5H", "5D", "JC", "6S", "4C", "KH"]
-    for path, body in (("/api/coach", {"cards": cards, "opponent": "expert"}),
-                       ("/api/peg-advice", {"cards": ["5H"]})):  # fmt: skip
+    for path, body, what in (
+        ("/api/coach", {"cards": cards, "opponent": "expert"},
+         "the coach against a sensible player's throw"),
+        ("/api/coach", {"cards": cards, "play": True}, "a throw's worth in the play"),
+        ("/api/peg-advice", {"cards": ["5H"]}, "the play's advice"),
+    ):  # fmt: skip
         refused = call(client.post(path, body=body))
-        what = "the coach against a sensible player's throw" if "coach" in path else (
-            "the play's advice")  # fmt: skip
         assert (refused.status_code, refused.json) == (501, {"error": web.LAPTOP_ONLY % what})
     assert call(client.post("/api/coach", body={"cards": cards, "opponent": "x"})).json == {
         "error": "opponent: uniform or expert"
+    }
+    assert call(client.post("/api/coach", body={"cards": cards, "play": 1})).json == {
+        "error": "play: true or false"
     }
     sim, address = served
     status, answer = _posted(address, "/api/coach", {"cards": cards, "opponent": "expert"})
@@ -1177,6 +1193,14 @@ def test_the_laptops_coach_and_play_advice_are_on_the_simulators_page_not_the_bo
             throw["uniform_crib"], throw["uniform_net"])  # fmt: skip
     five = _posted(address, "/api/coach", {"cards": cards[:5], "opponent": "expert"})
     assert five == (400, {"error": "cards: the 6 cards dealt (two players)"})
+    # Each throw's play, counted in its net: as `crib.py discard --play` prints it.
+    status, answer = _posted(address, "/api/coach", {"cards": cards, "pone": True, "play": True})
+    assert status == 200 and answer["play"] is True and len(answer["throws"]) == 15
+    lines = crib.discard_lines(parse_many(" ".join(cards)), False, "uniform", True)
+    for throw, line in zip(answer["throws"], lines):
+        assert line == "%s hand %.3f crib %.3f play %+.3f (you %.3f, them %.3f) net %.3f" % (
+            " ".join(throw["thrown"]), throw["hand"], throw["crib"], throw["play"],
+            throw["play_you"], throw["play_them"], throw["net"])  # fmt: skip
     # The play: a match, the starter 5C, the pone lays a 9; the dealer asks with its four.
     with sim.lock:
         for key in ("#", "5", "1", "9"):

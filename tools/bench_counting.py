@@ -170,24 +170,6 @@ def bench_discard():
         " expert (its settled throws: %.1f s, once a run, from build/ when kept; %d hands)"
         % (uniform, expert, settle, len(sample))
     )
-    # The play's advice (tools/peg_advice.py): its worst case is the pone's lead from four
-    # cards, against every four the dealer may hold; later cards take a fraction of it.
-    import peg_advice
-
-    took = []
-    for _ in range(5):
-        dealt = shuffler.sample(range(52), 13)  # the pone's six, the dealer's six, the starter
-        mine = [card >> 2 for card in dealt[:4]]
-        unseen = [4] * 13
-        for card in dealt[:6] + [dealt[12]]:
-            unseen[card >> 2] -= 1
-        start = time.perf_counter()
-        peg_advice.advise(mine, unseen, 4, 0, (), (False, False), -1)
-        took.append(time.perf_counter() - start)
-    print(
-        "CPython, the play's advice for the pone's lead from four cards (the worst case):"
-        " mean %.1f s, slowest %.1f s (5 deals); laptop only" % (sum(took) / len(took), max(took))
-    )
     for size in (6, 5):
         costs = coach_fuel(size)
         print(

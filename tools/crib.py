@@ -4,7 +4,7 @@
   python tools/crib.py count --batch [--crib]      (one show a line on stdin)
   python tools/crib.py peg [--players N] TOKEN...  (cards, ranks or 'go', in the order laid)
   python tools/crib.py peg-advice [--dealer | --pone] HAND.. [--played TOKEN..] [--seen CARD..]
-  python tools/crib.py discard [--dealer | --pone] [--opponent uniform|expert] C1 .. C6
+  python tools/crib.py discard [--dealer | --pone] [--opponent uniform|expert] [--play] C1 .. C6
   python tools/crib.py discard --batch [--dealer | --pone] [--opponent ...]  (a hand a line)
 
 discard prints one line per throw, best first: "T1 T2 hand H crib C net N" (the mean show
@@ -13,7 +13,11 @@ exact, to three decimals). Without --pone the player is the dealer. The crib's f
 assumes the other cards of the crib are any of the unseen (--opponent uniform, the default;
 five or six cards), or the throw a sensible player makes (--opponent expert, six cards:
 tools/coach_expert.py says how; the line then ends "(uniform crib U net V)" with the
-uniform figures beside it; the first run settles the model, a few seconds).
+uniform figures beside it; the first run settles the model, a few seconds). --play (six
+cards) adds each throw's play: "play P (you Y, them T)", the mean points of the whole play for
+the four kept, yours and the other's, by peg-advice's model with the other's four any of the
+unseen and the pone leading; P (yours less theirs) is then in the net and the ranking. Without
+it the ranking is by hand and crib alone, as published discard tables rank.
 
 peg-advice says which card to lay now in a two-player play: HAND is the cards still held,
 --played the play so far in order (cards, ranks or 'go', the pone's first), --seen the other
@@ -26,6 +30,7 @@ Exit status 0 on success, 2 on bad input (the message on stderr names the bad to
 
 import argparse
 import sys
+from fractions import Fraction
 
 import _paths  # noqa: F401,E402
 from cards import _SUIT_INPUT, JOKER, RANK_CHARS, CardError, name, parse, parse_many  # noqa: E402
@@ -121,21 +126,59 @@ def count_batch(lines, crib, out, err):
     return 0
 
 
-def discard_lines(cards, dealer, opponent="uniform"):
-    """The coach's answer for one hand, a line per throw, best first."""
+def discard_rows(cards, dealer, opponent="uniform", play=False):
+    """The coach's answer for one hand, best first: [(thrown, hand, crib, net, uniform,
+    played)] as Fractions; uniform is (the uniform crib, its net) against the expert
+    opponent, else None; played is (my play, theirs) with `play` (six cards, two players:
+    counted in the net), else None."""
     advice = advise(cards, dealer)
     if opponent == "expert":
-        return _expert_lines(cards, dealer, advice)
+        rows = [
+            (thrown, hand, crib, net, (uniform, was), None)
+            for thrown, hand, crib, net, uniform, was in expert_rows(cards, dealer, advice)
+        ]
+    else:
+        rows = []
+        for thrown, hand, hand_cases, crib, crib_cases in advice:
+            mean_hand = Fraction(hand, hand_cases)
+            mean_crib = Fraction(crib, crib_cases)
+            net = mean_hand + mean_crib if dealer else mean_hand - mean_crib
+            rows.append((thrown, mean_hand, mean_crib, net, None, None))
+    return _with_play(cards, dealer, rows) if play else rows
+
+
+def discard_lines(cards, dealer, opponent="uniform", play=False):
+    """The coach's answer for one hand, a line per throw, best first; with `play`, each
+    throw's play beside its hand and crib, and in its net (six cards, two players)."""
     lines = []
-    for thrown, hand, hand_cases, crib, crib_cases in advice:
-        mean_hand = hand / hand_cases
-        mean_crib = crib / crib_cases
-        net = mean_hand + mean_crib if dealer else mean_hand - mean_crib
-        lines.append(
-            "%s hand %.3f crib %.3f net %.3f"
-            % (" ".join(name(card, False) for card in thrown), mean_hand, mean_crib, net)
-        )
+    for thrown, hand, crib, net, uniform, played in discard_rows(cards, dealer, opponent, play):
+        line = "%s hand %.3f crib %.3f" % (" ".join(name(c, False) for c in thrown), hand, crib)
+        if played:
+            line += " play %+.3f (you %.3f, them %.3f)" % (played[0] - played[1], *played)
+        line += " net %.3f" % net
+        if uniform:
+            line += " (uniform crib %.3f net %.3f)" % uniform
+        lines.append(line)
     return lines
+
+
+def _with_play(cards, dealer, rows):
+    """The rows with each throw's play (tools/peg_advice.py's model) added to its net, best
+    first again (a tie keeps the order without the play)."""
+    import peg_advice
+
+    if len(cards) != 6:
+        raise CardError("the play is modelled for two players: give six cards")
+    unseen = [4] * 13
+    for card in cards:
+        unseen[card >> 2] -= 1
+    ranked = []
+    for thrown, hand, crib, net, uniform, _ in rows:
+        kept = [card >> 2 for card in cards if card not in thrown]
+        mine, theirs = peg_advice.kept_play(kept, unseen, pone=not dealer)
+        ranked.append((thrown, hand, crib, net + mine - theirs, uniform, (mine, theirs)))
+    ranked.sort(key=lambda row: -row[3])
+    return ranked
 
 
 _EXPERT = []  # the model and its settled throws, made once a run
@@ -170,22 +213,13 @@ def expert_rows(cards, dealer, advice=None):
     return [row[1:] for row in rows]
 
 
-def _expert_lines(cards, dealer, advice):
-    return [
-        "%s hand %.3f crib %.3f net %.3f (uniform crib %.3f net %.3f)"
-        % (" ".join(name(card, False) for card in thrown), float(hand), float(crib),
-           float(net), float(uniform), float(was))
-        for thrown, hand, crib, net, uniform, was in expert_rows(cards, dealer, advice)
-    ]  # fmt: skip
-
-
-def discard_batch(lines, dealer, out, err, opponent="uniform"):
+def discard_batch(lines, dealer, out, err, opponent="uniform", play=False):
     # Each hand's answer is written as soon as it is known: a long batch streams.
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
         try:
-            answer = discard_lines(cribbage_cards(line), dealer, opponent)
+            answer = discard_lines(cribbage_cards(line), dealer, opponent, play)
         except CardError as error:
             err.write("line %d: %s\n" % (number, error))
             return BAD_INPUT
@@ -295,6 +329,11 @@ def main(argv=None, stdin=None, out=None, err=None):
         default="uniform",
         help="the other crib cards: any of the unseen, or a sensible player's throw",
     )
+    discard.add_argument(
+        "--play",
+        action="store_true",
+        help="each throw's play too, counted in its net (the default ranks by hand and crib)",
+    )
     discard.add_argument("--batch", action="store_true", help="one hand a line on stdin")
     discard.add_argument("cards", nargs="*", help="the six (or five) cards dealt")
     args = parser.parse_args(argv)
@@ -303,9 +342,9 @@ def main(argv=None, stdin=None, out=None, err=None):
             if args.batch:
                 if args.cards:
                     raise CardError("--batch reads the hands from stdin, not the command line")
-                return discard_batch(stdin, not args.pone, out, err, args.opponent)
+                return discard_batch(stdin, not args.pone, out, err, args.opponent, args.play)
             cards = cribbage_cards(" ".join(args.cards))
-            out.write("\n".join(discard_lines(cards, not args.pone, args.opponent)))
+            out.write("\n".join(discard_lines(cards, not args.pone, args.opponent, args.play)))
             out.write("\n")
             return 0
         if args.command == "peg-advice":

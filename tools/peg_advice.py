@@ -1,6 +1,6 @@
 """Which card to lay now: the exact expected points of the rest of the play for each card
-the player may lay, over the cards the other player may still hold. Laptop only (CPython):
-`tools/crib.py peg-advice`.
+the player may lay, over the cards the other player may still hold. Laptop only (CPython
+with numba): `tools/crib.py peg-advice`, the simulator's page.
 
 The model (two players; suits play no part in the play, so cards are ranks):
 - The other player's cards left are any of the cards the player has not seen (not in hand,
@@ -12,158 +12,162 @@ The model (two players; suits play no part in the play, so cards are ranks):
 - A card's figures are the means over those hands: the player's points, the other's, and the
   net (the first less the second), exact as fractions.
 Both hands open is the model's simplification: no one plays to hide cards or to find them.
+
+How it is fast: the play with both hands open is searched in machine code
+(tools/peg_search.py), every count after the first read from a table of what each such start
+is worth (made in a third of a second), and the pone's lead from four cards, the costliest
+question, read from a table of every lead against every dealer's hand (1,820 × 1,820 hands,
+26.5 MB, made once in about half a minute and kept in build/; made again when the search's
+code changes).
 """
 
+import hashlib
+import os
+import threading
 from fractions import Fraction
 from math import comb
 
-import _paths  # noqa: F401
+import numpy as np
+
+import _paths
+import peg_search
 from cards import VALUES, name
-from cribbage.pegging import LIMIT, PAIR_POINTS, pairs_at_end, run_length
+from cribbage.pegging import LIMIT
 
-_SCORED = {}  # ranks laid since the count began -> what the last one scored
+# How many ways to take k of n cards of a rank: _CHOOSE[n, k], n and k up to 4.
+_CHOOSE = np.array([[comb(n, k) for k in range(5)] for n in range(5)], dtype=np.int64)
 
-
-def points_for(ranks, count):
-    """What the last card of `ranks` (laid since the count began) scores, the count being
-    `count` with it: fifteen, thirty-one, pairs and a run. Remembered by `ranks` (which
-    fix the count): a play-out meets the same few thousand sequences again and again."""
-    total = _SCORED.get(ranks)
-    if total is None:
-        total = 2 if count in (15, LIMIT) else 0
-        total += PAIR_POINTS[pairs_at_end(ranks)] + run_length(ranks)
-        _SCORED[ranks] = total
-    return total
+_made = {}
+# numba's parallel searches run on OpenMP where the machine has it (here: GNU's libgomp),
+# else on numba's own "workqueue", which takes one parallel call at a time: two at once, from
+# two of the simulator's worker threads (two phones asking together), would end the process.
+# So one search runs at a time on any machine, each a few milliseconds.
+_one_search = threading.RLock()
 
 
-class Solver:
-    """The play with both hands open: best(net) from any position, remembered."""
-
-    def __init__(self):
-        self.memo = {}
-
-    def value(self, hands, turn, count, ranks, said_go, last):
-        """(points of seat 0, points of seat 1) to the end of the play when each lays for
-        the most of its own less the other's. hands: two sorted rank tuples; turn: who is
-        to lay; ranks: laid since the count began; said_go: (seat 0, seat 1); last: who laid
-        last (-1: nobody yet)."""
-        key = (hands, turn, count, ranks, said_go, last)
-        found = self.memo.get(key)
-        if found is not None:
-            return found
-        playable = []
-        for rank in hands[turn]:  # sorted: a rank held twice is tried once
-            if count + VALUES[rank] <= LIMIT and (not playable or playable[-1] != rank):
-                playable.append(rank)
-        other = 1 - turn
-        if not playable:
-            if not hands[0] and not hands[1]:
-                result = (0, 0)
-            elif said_go[other] or not hands[other]:
-                # Neither can lay: the last to lay takes the go (or the last card) and the
-                # count starts again with the player after them.
-                result = self._restart(hands, last)
-            else:
-                gone = (True, said_go[1]) if turn == 0 else (said_go[0], True)
-                result = self.value(hands, other, count, ranks, gone, last)
-        else:
-            result = None
-            for rank in playable:
-                scored = self.lay(hands, turn, count, ranks, said_go, rank)
-                if result is None or _better(scored, result, turn):
-                    result = scored
-        self.memo[key] = result
-        return result
-
-    def lay(self, hands, turn, count, ranks, said_go, rank):
-        hand = list(hands[turn])
-        hand.remove(rank)
-        after = (tuple(hand), hands[1]) if turn == 0 else (hands[0], tuple(hand))
-        count += VALUES[rank]
-        ranks += (rank,)
-        gained = points_for(ranks, count)
-        if count == LIMIT:
-            rest = self._next_count(after, turn)
-        else:
-            other = 1 - turn
-            if not said_go[other] and after[other]:
-                rest = self.value(after, other, count, ranks, said_go, turn)
-            elif after[turn]:
-                rest = self.value(after, turn, count, ranks, said_go, turn)
-            else:
-                rest = self._restart(after, turn)
-        if turn == 0:
-            return (rest[0] + gained, rest[1])
-        return (rest[0], rest[1] + gained)
-
-    def _restart(self, hands, last):
-        """Nobody can add to the count: a go, or the last card, to whoever laid last."""
-        rest = self._next_count(hands, last)
-        if last == 0:
-            return (rest[0] + 1, rest[1])
-        return (rest[0], rest[1] + 1)
-
-    def _next_count(self, hands, last):
-        leader = 1 - last
-        if not hands[leader]:
-            leader = last
-        if not hands[leader]:
-            return (0, 0)
-        return self.value(hands, leader, 0, (), (False, False), -1)
+def _hands():
+    if "hands" not in _made:
+        _made["hands"] = peg_search.hands_by_index()
+    return _made["hands"]
 
 
-def _better(scored, best, turn):
-    """Whether `scored` beats `best` for the seat in turn: more of its own less the other's,
-    then more of its own (a tie keeps the lower rank, tried first)."""
-    mine, theirs = (scored[0], scored[1]) if turn == 0 else (scored[1], scored[0])
-    best_mine, best_theirs = (best[0], best[1]) if turn == 0 else (best[1], best[0])
-    if mine - theirs != best_mine - best_theirs:
-        return mine - theirs > best_mine - best_theirs
-    return mine > best_mine
+def _count_starts():
+    with _one_search:
+        if "count starts" not in _made:
+            _made["count starts"] = peg_search.count_starts()
+        return _made["count starts"]
 
 
-def their_hands(unseen, size):
-    """Every rank multiset of `size` cards the other player may hold, with how many sets of
-    the unseen cards (counts by rank) give it."""
-    found = []
-
-    def extend(rank, left, ranks, weight):
-        if left == 0:
-            found.append((tuple(ranks), weight))
-            return
-        if rank == 13:
-            return
-        for take in range(min(left, unseen[rank]), -1, -1):
-            extend(rank + 1, left - take, ranks + [rank] * take, weight * comb(unseen[rank], take))
-
-    extend(0, size, [], 1)
-    return found
+def _source_key():
+    """What the leads table depends on: the search's code."""
+    with open(peg_search.__file__, "rb") as source:
+        return hashlib.sha256(source.read()).hexdigest()[:16]
 
 
-def advise(mine, unseen, their_size, count, ranks, said_go, last, solver=None):
+def leads_path():
+    return os.path.join(_paths.ROOT, "build", "peg-leads-%s.npy" % _source_key())
+
+
+def leads(say=None):
+    """The pone's leads against every dealer's hand (peg_search.leads_table), read from
+    build/ (mapped, not read whole), made there first when missing or made by other code.
+    `say`, when given, is told before the half minute it takes to make."""
+    with _one_search:
+        return _leads(say)
+
+
+def _leads(say):
+    if "leads" not in _made:
+        path = leads_path()
+        if not os.path.exists(path):
+            if say:
+                say("making the table of the pone's leads once (about half a minute)")
+            table = peg_search.leads_table(_count_starts())
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            for old in os.listdir(os.path.dirname(path)):
+                if old.startswith("peg-leads-") and old.endswith(".npy"):
+                    os.remove(os.path.join(os.path.dirname(path), old))
+            partial = "%s.%d.part" % (path, os.getpid())
+            with open(partial, "wb") as out:
+                np.save(out, table)
+            os.replace(partial, path)  # whole or not at all, with two runs at once
+        _made["leads"] = np.load(path, mmap_mode="r")
+    return _made["leads"]
+
+
+def _counts(ranks):
+    counts = np.zeros(13, dtype=np.int64)
+    for rank in ranks:
+        counts[rank] += 1
+    return counts
+
+
+def advise(mine, unseen, their_size, count, ranks, said_go, last, figures=None, say=None):
     """For the player (seat 0) to lay now: [(rank, my points, their points, net)] for each
     rank they may lay, best net first, as Fractions; [] when they must say go.
     mine: the ranks held; unseen: the unseen cards' counts by rank; their_size: how many
     cards the other player holds; count, ranks (laid since the count began), said_go (the
-    player's, the other's) and last (0, 1 or -1) as the play stands."""
-    solver = solver or Solver()
+    player's, the other's) and last (0, 1 or -1) as the play stands. `figures`, a dict when
+    given, gets the work done: "lays" (cards laid in the search, 0 from the table)."""
     playable = sorted(set(r for r in mine if count + VALUES[r] <= LIMIT))
-    hands = their_hands(unseen, their_size)
-    total = sum(weight for _, weight in hands)
+    if not playable:
+        return []
+    hands, sizes = _hands()
+    theirs = hands[sizes == their_size]
+    weights = np.prod(_CHOOSE[np.asarray(unseen, dtype=np.int64)[None, :], theirs], axis=1)
+    total = int(weights.sum())
+    leading = count == 0 and not ranks and last == -1 and not any(said_go)
+    if leading and len(mine) == 4 and their_size == 4:
+        row = np.asarray(leads(say)[peg_search.four_index(_counts(mine))], dtype=np.int64)
+        slots = sorted(set(mine))
+        mine_total = [int(weights @ row[:, slots.index(r), 0]) for r in playable]
+        theirs_total = [int(weights @ row[:, slots.index(r), 1]) for r in playable]
+        lays = 0
+    else:
+        held = weights > 0
+        with _one_search:
+            _, mine_total, theirs_total, lays = peg_search.lay_totals(
+                _counts(mine), theirs[held], weights[held], count,
+                np.array(ranks, dtype=np.int64), bool(said_go[0]), bool(said_go[1]), last,
+                np.array(playable, dtype=np.int64), _count_starts(),
+            )  # fmt: skip
+    if figures is not None:
+        figures["lays"] = int(lays)
     found = []
-    for rank in playable:
-        my_points = their_points = 0
-        for theirs, weight in hands:
-            scored = solver.lay(
-                (tuple(sorted(mine)), theirs), 0, count, tuple(ranks), tuple(said_go), rank
-            )
-            my_points += weight * scored[0]
-            their_points += weight * scored[1]
-        mean_mine = Fraction(my_points, total)
-        mean_theirs = Fraction(their_points, total)
+    for i, rank in enumerate(playable):
+        mean_mine = Fraction(int(mine_total[i]), total)
+        mean_theirs = Fraction(int(theirs_total[i]), total)
         found.append((rank, mean_mine, mean_theirs, mean_mine - mean_theirs))
     found.sort(key=lambda row: (-row[3], -row[1], row[0]))
     return found
+
+
+def _best_leads(values):
+    """For rows of a pone's leads (hands, 4 slots, [pone, dealer]): each row's values for
+    the lead the pone chooses (most net, then most of its own, then the lowest rank)."""
+    values = np.asarray(values, dtype=np.int64)
+    pone, dealer = values[..., 0], values[..., 1]
+    key = np.where(pone == 255, -(1 << 20), (pone - dealer) * 64 + pone)  # 22 points at most
+    chosen = np.argmax(key, axis=1)  # the first of equals: the lowest rank
+    rows = np.arange(len(values))
+    return pone[rows, chosen], dealer[rows, chosen]
+
+
+def kept_play(kept, unseen, pone, say=None):
+    """What a kept hand of four ranks is worth in the play, by the model above, before the
+    starter is cut: (my mean points, the other's) as Fractions, the other's four being any
+    four of the unseen cards (`unseen`: counts by rank; the starter, still unseen, leaves
+    every four as likely), both hands open, the pone leading as it chooses."""
+    table = leads(say)
+    hands, sizes = _hands()
+    weights = np.prod(_CHOOSE[np.asarray(unseen, dtype=np.int64)[None, :], hands[sizes == 4]], 1)
+    index = peg_search.four_index(_counts(kept))
+    if pone:
+        mine, theirs = _best_leads(table[index])
+    else:
+        theirs, mine = _best_leads(table[:, index])
+    total = int(weights.sum())
+    return Fraction(int(weights @ mine), total), Fraction(int(weights @ theirs), total)
 
 
 def advise_in_game(match, hand, seen=()):
@@ -200,3 +204,16 @@ def advise_in_game(match, hand, seen=()):
         ([card for card in hand if card >> 2 == rank][0], mine, theirs, net)
         for rank, mine, theirs, net in advice
     ]
+
+
+if __name__ == "__main__":
+    # Compiles the search and makes the table of leads if they are not kept yet (tools/check
+    # runs this before the tests); prints how long that took.
+    import time
+
+    started = time.perf_counter()
+    leads(say=print)
+    unseen = [3, 3, 3, 3] + [4] * 9
+    advise([0, 1, 2, 3], unseen, 3, 5, (4,), (False, False), 1)  # a search, compiled
+    took = time.perf_counter() - started
+    print("the play's search and table of leads: ready in %.1f s" % took)

@@ -54,18 +54,23 @@ def serve(sim, port, lock):
         def acted(self):
             sim.wait(20)  # the LEDs follow at once, as after a key on the board
 
-        async def expert_coach(self, cards, pone):
+        async def laptop_coach(self, cards, pone, opponent, play):
             # The laptop's coach (tools/crib.py), in a worker thread: the simulator's keys
-            # and page go on meanwhile.
+            # and page go on meanwhile. `play` adds each throw's play, counted in its net.
             import crib
 
-            rows = await _in_thread(crib.expert_rows, cards, not pone)
-            return {"opponent": "expert", "throws": [
-                {"thrown": [name(card, False) for card in thrown], "hand": _3(hand),
-                 "crib": _3(expert), "net": _3(net), "uniform_crib": _3(uniform),
-                 "uniform_net": _3(was)}
-                for thrown, hand, expert, net, uniform, was in rows
-            ]}  # fmt: skip
+            rows = await _in_thread(crib.discard_rows, cards, not pone, opponent, play)
+            throws = []
+            for thrown, hand, crib_mean, net, uniform, played in rows:
+                throw = {"thrown": [name(card, False) for card in thrown], "hand": _3(hand),
+                         "crib": _3(crib_mean), "net": _3(net)}  # fmt: skip
+                if uniform:
+                    throw.update(uniform_crib=_3(uniform[0]), uniform_net=_3(uniform[1]))
+                if played:
+                    throw.update(play=_3(played[0] - played[1]), play_you=_3(played[0]),
+                                 play_them=_3(played[1]))  # fmt: skip
+                throws.append(throw)
+            return {"opponent": opponent, "play": play, "throws": throws}
 
         async def peg_advice(self, cards, seen):
             import copy

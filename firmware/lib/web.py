@@ -506,13 +506,16 @@ class Board:
         """After the page acted on the game (the simulator repaints here; the board's own
         loop repaints within 20 ms)."""
 
-    async def expert_coach(self, cards, pone):
-        """The coach against a thinking opponent: a laptop's work (the simulator's page
-        answers it), refused on the board with where to find it."""
+    async def laptop_coach(self, cards, pone, opponent, play):
+        """The coach against a thinking opponent, or with each throw's play counted: a
+        laptop's work (the simulator's page answers it), refused on the board with where
+        to find it."""
+        if play:
+            raise WebError(501, LAPTOP_ONLY % "a throw's worth in the play")
         raise WebError(501, LAPTOP_ONLY % "the coach against a sensible player's throw")
 
     async def peg_advice(self, cards, seen):
-        """Which card to lay now, in the game's play: a laptop's work, as expert_coach."""
+        """Which card to lay now, in the game's play: a laptop's work, as laptop_coach."""
         raise WebError(501, LAPTOP_ONLY % "the play's advice")
 
 
@@ -748,13 +751,16 @@ def make_server(board):
         # Loaded on the first question only: its show table is 6 KB.
         from cribbage.discard import ranked, throws
 
-        body = read_body(request, ("cards", "pone", "opponent"))
+        body = read_body(request, ("cards", "pone", "opponent", "play"))
         opponent = body.get("opponent", "uniform")
         if opponent not in ("uniform", "expert"):
             raise WebError(400, "opponent: uniform or expert")
-        if opponent == "expert":
+        play = body.get("play", False)
+        if not isinstance(play, bool):
+            raise WebError(400, "play: true or false")
+        if opponent == "expert" or play:
             cards = checked_cards(body, least=6, what="the 6 cards dealt (two players)")
-            return await board.expert_coach(cards, body.get("pone", False))
+            return await board.laptop_coach(cards, body.get("pone", False), opponent, play)
         found = []
         for throw in throws(checked_cards(body)):
             found.append(throw)
