@@ -69,55 +69,68 @@ SAME_FRAME_CALL = DRAW.format(state="replay", version="1")
 WIRE_MS_PER_LED = 0.030  # WS2812: 24 bits at 1.25 us
 
 
+BUSIEST = RENDER_SETUP + (
+    # Both sides on the second lap, the count, a full tally.
+    "m = states[0]\n"
+    "m.front = [75, 80]\n"
+    "m.rear = [70, 72]\n"
+    "m.results = [0, 1, 0, 1, 0]\n"
+    "m.play.count = 29\n"
+)
+ON_TOP = (  # the preview peg, the digits keyed and the error flash
+    "overlay.preview_side = 0\n"
+    "overlay.preview_points = 12\n"
+    "overlay.now = 0\n"
+    "overlay.error_until = 10 ** 6\n"
+)
+WHOLE = (  # drawn whole each time
+    "renderer.base_version = -1; renderer.signature = -1; frame.draw(renderer, layout, m,"
+    " overlay, _i, peg_view.draw_base, 6, m) and renderer.finish(buf)"
+)
+
+
+def render_fuels():
+    """Fuel of a repaint, by kind: {kind: fuel}, each the mean over its calls (the same on
+    every run: fuel is an instruction count)."""
+    return {
+        "a repaint after a change": fuel_per_call(RENDER_SETUP, RENDER_CALL, calls=200),
+        "an animation frame (the error flash on or off)": fuel_per_call(
+            RENDER_SETUP, FLASH_CALL, calls=200
+        ),
+        "finding that nothing changed (nothing drawn or sent)": fuel_per_call(
+            RENDER_SETUP, SAME_FRAME_CALL, calls=200
+        ),
+        "the busiest frame (both sides on the second lap, the count, a full tally)": (
+            fuel_per_call(BUSIEST, WHOLE, calls=100)
+        ),
+        "the busiest frame with the preview peg, the digits keyed and the error flash on top"
+        " (over the supply's budget at brightness 64: dimmed to fit)": fuel_per_call(
+            BUSIEST + ON_TOP, WHOLE, calls=100
+        ),
+    }
+
+
 def bench_render():
     print("## One repaint of the LED board")
     import config
 
-    fuel = fuel_per_call(RENDER_SETUP, RENDER_CALL, calls=200)
     wire = config.STRIP_LENGTH * WIRE_MS_PER_LED
-    print(
-        "MicroPython (wasm): %.0f fuel per repaint after a change = %.3f ms on the ESP32"
-        " estimate; the strip needs %.2f ms on the wire for %d LEDs"
-        % (fuel, fuel / FUEL_PER_US / 1000.0, wire, config.STRIP_LENGTH)
-    )
-    flash = fuel_per_call(RENDER_SETUP, FLASH_CALL, calls=200)
-    print(
-        "MicroPython (wasm): %.0f fuel per animation frame (the error flash on or off)"
-        " = %.3f ms" % (flash, flash / FUEL_PER_US / 1000.0)
-    )
-    same = fuel_per_call(RENDER_SETUP, SAME_FRAME_CALL, calls=200)
-    print(
-        "MicroPython (wasm): %.0f fuel to find that nothing changed = %.3f ms"
-        " (nothing is drawn or sent)" % (same, same / FUEL_PER_US / 1000.0)
-    )
+    print("the strip needs %.2f ms on the wire for %d LEDs" % (wire, config.STRIP_LENGTH))
+    for kind, fuel in render_fuels().items():
+        print(
+            "MicroPython (wasm): %s: %.0f fuel = %.3f ms on the ESP32 estimate"
+            % (kind, fuel, fuel / FUEL_PER_US / 1000.0)
+        )
+    # Where the loud frame's fuel goes: the same frame with the budget raised so that its
+    # current is summed but not dimmed, then so high that it is not even summed.
+    for room, what in ((290, "summed, not dimmed"), (100000, "neither summed nor dimmed")):
+        raised = fuel_per_call(BUSIEST + ON_TOP + "renderer.room_ma = %d\n" % room, WHOLE, 100)
+        print(
+            "MicroPython (wasm): that loud frame with the budget raised to %d mA (%s): %.0f fuel"
+            % (room, what, raised)
+        )
     heap = unix_heap_per_call(RENDER_SETUP, RENDER_CALL, calls=200)
     print("MicroPython (unix): %.1f heap bytes allocated per repaint" % heap)
-    # The busiest frame: both sides on the second lap, the count, a full tally; then with the
-    # preview peg, the digits keyed and the error flash on top. Drawn whole each time.
-    busy = RENDER_SETUP + (
-        "m = states[0]\n"
-        "m.front = [75, 80]\n"
-        "m.rear = [70, 72]\n"
-        "m.results = [0, 1, 0, 1, 0]\n"
-        "m.play.count = 29\n"
-    )
-    on_top = (
-        "overlay.preview_side = 0\n"
-        "overlay.preview_points = 12\n"
-        "overlay.now = 0\n"
-        "overlay.error_until = 10 ** 6\n"
-    )
-    whole = (
-        "renderer.base_version = -1; renderer.signature = -1; frame.draw(renderer, layout, m,"
-        " overlay, _i, peg_view.draw_base, 6, m) and renderer.finish(buf)"
-    )
-    quiet = fuel_per_call(busy, whole, calls=100)
-    loud = fuel_per_call(busy + on_top, whole, calls=100)
-    print(
-        "MicroPython (wasm): the busiest frame %.0f fuel = %.3f ms; with the preview, the"
-        " digits and the error flash %.0f fuel = %.3f ms"
-        % (quiet, quiet / FUEL_PER_US / 1000.0, loud, loud / FUEL_PER_US / 1000.0)
-    )
 
 
 def bench_heap():

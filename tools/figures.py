@@ -95,7 +95,20 @@ def measure():
             coach[1],
             estimate % ("discard", FUEL_PER_US),
         ),
-    ] + club() + power + evening()  # fmt: skip
+    ] + club() + power + repaints() + evening()  # fmt: skip
+
+
+def repaints():
+    """The repaint's fuel by kind (tools/bench_board.py), each with its ESP32 estimate."""
+    from bench_board import render_fuels
+    from bench_common import FUEL_PER_US
+
+    command = "`.venv/bin/python tools/bench.py render` (at `FUEL_PER_US` = %d)" % FUEL_PER_US
+    return [
+        ("one repaint: %s, fuel (ms on the ESP32: %.2f)" % (kind, fuel / FUEL_PER_US / 1000.0),
+         int(round(fuel)), command)
+        for kind, fuel in render_fuels().items()
+    ]  # fmt: skip
 
 
 def club():

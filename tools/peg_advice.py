@@ -23,6 +23,7 @@ code changes).
 
 import hashlib
 import os
+import sys
 import threading
 from fractions import Fraction
 from math import comb
@@ -71,7 +72,7 @@ def leads_path():
 def leads(say=None):
     """The pone's leads against every dealer's hand (peg_search.leads_table), read from
     build/ (mapped, not read whole), made there first when missing or made by other code.
-    `say`, when given, is told before the half minute it takes to make."""
+    `say` (stderr when not given) is told before the half minute it takes to make."""
     with _one_search:
         return _leads(say)
 
@@ -80,8 +81,11 @@ def _leads(say):
     if "leads" not in _made:
         path = leads_path()
         if not os.path.exists(path):
+            words = "making the table of the pone's leads once (about half a minute)"
             if say:
-                say("making the table of the pone's leads once (about half a minute)")
+                say(words)
+            else:
+                sys.stderr.write(words + "\n")
             table = peg_search.leads_table(_count_starts())
             os.makedirs(os.path.dirname(path), exist_ok=True)
             for old in os.listdir(os.path.dirname(path)):
