@@ -614,10 +614,17 @@ def test_the_coach_on_the_page_in_chromium(served, browser):
     import crib
 
     first = crib.discard_lines(parse_many("5H 5D JC 6S 4C KH"), True, "uniform", True)[0]
-    wait_for(lambda: rows()[0].text == "throw hand crib play (you, them) net")
     words = first.replace(" hand ", " ").replace(" crib ", " ").replace(" play ", " ")
     shown = words.replace(" (you ", " (").replace(", them ", ", ").replace(" net ", " ")
-    wait_for(lambda: rows()[1].text == shown)
+
+    def table():  # read in one go: the table is rebuilt whole when the answer comes
+        return browser.execute_script(
+            "return Array.from(document.querySelectorAll('#advice tr')).slice(0, 2).map("
+            "function(r){return Array.from(r.cells).map(function(c){return c.textContent})"
+            ".join(' ')})"
+        )
+
+    wait_for(lambda: table() == ["throw hand crib play (you, them) net", shown])
     assert words.startswith("JC KH 15.957 3.949 +")
     tap(browser, "withplay")
     with sim.lock:  # nothing entered in the game: the coach has its own picker
