@@ -152,14 +152,16 @@ def test_the_pones_lead_from_a_full_hand_matches_the_brute_force():
     assert advice(True, [], mine, seen) == expected
 
 
+def crib_command(*args):
+    """tools/crib.py run as a player runs it: (status, stdout, stderr) in a CompletedProcess."""
+    return subprocess.run(
+        [sys.executable, "tools/crib.py", *args], cwd=ROOT, capture_output=True, text=True
+    )
+
+
 def test_the_command_line_says_each_card_best_first_and_refuses_what_cannot_be():
     def run(*args):
-        return subprocess.run(
-            [sys.executable, "tools/crib.py", "peg-advice", *args],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-        )
+        return crib_command("peg-advice", *args)
 
     done = run("5H", "6D", "TC", "KS", "--played", "8S", "--seen", "JC", "AH", "KD")
     assert done.returncode == 0, done.stderr
@@ -311,12 +313,7 @@ def test_a_kept_hands_play_is_the_first_searchs_over_every_four_the_other_may_ke
 
 def test_the_coach_counts_each_throws_play_when_asked_and_says_so_in_words():
     def run(*args):
-        return subprocess.run(
-            [sys.executable, "tools/crib.py", "discard", *args],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-        )
+        return crib_command("discard", *args)
 
     dealt = ["5H", "6S", "7D", "8C", "JC", "KS"]
     plain = run(*dealt)
