@@ -488,7 +488,7 @@ def test_a_hostile_board_forges_nothing_and_stops_nothing_while_eleven_play(tmp_
     on the director's page; the broker keeps every other from arriving; the club goes on."""
     import urllib.request
 
-    from broker import Broker, free_port, wait_for
+    from broker import Broker, wait_for
     from club import Bridge, make_page_server
 
     night = Night(str(tmp_path / "night.sqlite"))
@@ -502,8 +502,8 @@ def test_a_hostile_board_forges_nothing_and_stops_nothing_while_eleven_play(tmp_
     bridge = Bridge(night, "oakclub", "127.0.0.1", broker.port, accounts["club"])
     boards = {name: StandInBoard(broker, "oakclub", name, passwords[name])
               for name in names_of_boards}  # fmt: skip
-    page_port = free_port()
-    server = make_page_server(bridge, "127.0.0.1", page_port, "4711")
+    server = make_page_server(bridge, "127.0.0.1", 0, "4711")  # any free port, bound at once
+    page_port = server.server_address[1]
     threading.Thread(target=server.serve_forever, daemon=True).start()
     rng = random.Random(39)
     honest = []

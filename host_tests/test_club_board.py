@@ -493,12 +493,21 @@ def test_a_board_with_the_wrong_broker_password_says_so_and_keeps_its_games(club
         link.stop()
 
 
-def serve_command(club_py, broker_port, page_port, *more):
-    """`club.py NIGHT serve --own-broker` as the director runs it, on this machine's ports."""
+def serve_command(club_py, broker_port, *more):
+    """`club.py NIGHT serve --own-broker` as the director runs it, on this machine's ports:
+    the page's on any free port, bound by serve itself (one chosen here beforehand could be
+    taken by a test beside this one before serve binds it: a fresh-clone run failed so)."""
     return club_py + [
         "serve", "--club", CLUB, "--own-broker", "127.0.0.1:%d" % broker_port,
-        "--host", "127.0.0.1", "--port", str(page_port), *more,
+        "--host", "127.0.0.1", "--port", "0", *more,
     ]  # fmt: skip
+
+
+def page_port_of(line):
+    """The page's port in serve's line "standings on http://127.0.0.1:PORT/ ; …"."""
+    import re
+
+    return int(re.match(r"standings on http://127\.0\.0\.1:(\d+)/ ; ", line).group(1))
 
 
 def test_the_directors_one_command_runs_the_broker_and_the_page_and_stops_both(tmp_path):
@@ -518,9 +527,9 @@ def test_the_directors_one_command_runs_the_broker_and_the_page_and_stops_both(t
     subprocess.run(club_py + ["add", "Ann", "Bob"], check=True)
     made = subprocess.run(club_py + ["boards", "t1"], check=True, capture_output=True, text=True)
     password = re.fullmatch(r"t1: password (\S+)\n", made.stdout).group(1)
-    broker_port, page_port = free_port(), free_port()
+    broker_port = free_port()
     serving = subprocess.Popen(
-        serve_command(club_py, broker_port, page_port, "--pin", "4711"),
+        serve_command(club_py, broker_port, "--pin", "4711"),
         stdout=subprocess.PIPE, text=True,
     )  # fmt: skip
     try:
@@ -531,7 +540,9 @@ def test_the_directors_one_command_runs_the_broker_and_the_page_and_stops_both(t
             " NAME prints it); Home Assistant signs in as homeassistant, password "
             % (broker_port, broker_port)
         )
-        assert serving.stdout.readline() == (
+        standings = serving.stdout.readline()
+        page_port = page_port_of(standings)
+        assert standings == (
             "standings on http://127.0.0.1:%d/ ; the director's PIN: 4711\n" % page_port
         )
         board = ClubBoard("t1", broker_port, password=password)
@@ -581,9 +592,9 @@ def test_the_night_outlives_its_broker_and_a_restart_of_serve(tmp_path):
 
     club_py = [sys.executable, ROOT + "/tools/club.py", str(tmp_path / "night.sqlite")]
     subprocess.run(club_py + ["add", "Ann", "Bob"], check=True)
-    broker_port, page_port = free_port(), free_port()
-    command = serve_command(club_py, broker_port, page_port)
-    first = _serve_and_kill_its_broker(command, broker_port, page_port)
+    broker_port = free_port()
+    command = serve_command(club_py, broker_port)
+    first = _serve_and_kill_its_broker(command, broker_port)
     serving = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
     try:
         assert _credentials(serving) == first and len(first[1]) == 8
@@ -594,14 +605,20 @@ def test_the_night_outlives_its_broker_and_a_restart_of_serve(tmp_path):
 
 def _credentials(serving):
     """(Home Assistant's password on the broker, the director's PIN) as serve prints them."""
+    return _started(serving)[:2]
+
+
+def _started(serving):
+    """(Home Assistant's password, the director's PIN, the page's port) as serve prints them."""
     import re
 
     password = re.search(r"homeassistant, password (\S+)$", serving.stdout.readline()).group(1)
-    pin = re.search(r"the director's PIN: (\d+)$", serving.stdout.readline()).group(1)
-    return password, pin
+    standings = serving.stdout.readline()
+    pin = re.search(r"the director's PIN: (\d+)$", standings).group(1)
+    return password, pin, page_port_of(standings)
 
 
-def _serve_and_kill_its_broker(command, broker_port, page_port):
+def _serve_and_kill_its_broker(command, broker_port):
     import os
     import signal
     import subprocess
@@ -610,14 +627,15 @@ def _serve_and_kill_its_broker(command, broker_port, page_port):
     import paho.mqtt.client as mqtt
 
     serving = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
-    base = "http://127.0.0.1:%d" % page_port
+    base = ""
 
     def page():
         with urllib.request.urlopen(base + "/", timeout=5) as answer:
             return answer.read().decode()
 
     try:
-        password, pin = _credentials(serving)
+        password, pin, page_port = _started(serving)
+        base = "http://127.0.0.1:%d" % page_port
         pair = json.dumps({"pin": pin, "boards": ["t1"]}).encode()
         request = urllib.request.Request(
             base + "/api/pair", pair, {"Content-Type": "application/json"}
@@ -660,7 +678,7 @@ def test_a_broker_an_earlier_serve_left_running_is_stopped_and_replaced(tmp_path
 
     night = Night(str(tmp_path / "night.sqlite"))
     accounts = night.accounts()
-    broker_port, page_port = free_port(), free_port()
+    broker_port = free_port()
     folder = tmp_path / "club-broker-earlier"
     folder.mkdir()
     earlier = Broker(folder, "127.0.0.1", broker_port, accounts=accounts, club=CLUB).start()
@@ -668,7 +686,7 @@ def test_a_broker_an_earlier_serve_left_running_is_stopped_and_replaced(tmp_path
     night.db.close()
     club_py = [sys.executable, ROOT + "/tools/club.py", str(tmp_path / "night.sqlite")]
     serving = subprocess.Popen(
-        serve_command(club_py, broker_port, page_port, "--pin", "4711"),
+        serve_command(club_py, broker_port, "--pin", "4711"),
         stdout=subprocess.PIPE, text=True,
     )  # fmt: skip
     try:
@@ -696,8 +714,8 @@ def test_the_directors_command_killed_outright_leaves_no_broker_and_both_ports_f
     from broker import free_port, wait_for
 
     club_py = [sys.executable, ROOT + "/tools/club.py", str(tmp_path / "night.sqlite")]
-    broker_port, page_port = free_port(), free_port()
-    command = serve_command(club_py, broker_port, page_port, "--pin", "4711")
+    broker_port = free_port()
+    command = serve_command(club_py, broker_port, "--pin", "4711")
     for _ in range(2):  # the second start finds both ports free again
         serving = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
         assert serving.stdout.readline().startswith("the boards' broker: port %d" % broker_port)

@@ -968,7 +968,7 @@ def serve(night, words):
     )
     parser.add_argument("--club", default="club", help="the club's name in the topics")
     parser.add_argument("--host", default="0.0.0.0", help="where the page listens")
-    parser.add_argument("--port", type=int, default=8088)
+    parser.add_argument("--port", type=int, default=8088, help="0: any free port (printed)")
     parser.add_argument(
         "--pin", help="the director's PIN (default: the night's, 8 digits made once, kept)"
     )
@@ -1044,7 +1044,8 @@ def _serve(night, args, pin, running):
     running["bridge"] = bridge
     bridge.start()
     server = make_page_server(bridge, args.host, args.port, pin)
-    print("standings on http://%s:%d/ ; the director's PIN: %s" % (args.host, args.port, pin))
+    port = server.server_address[1]  # the one bound: --port 0 takes any free one
+    print("standings on http://%s:%d/ ; the director's PIN: %s" % (args.host, port, pin))
     sys.stdout.flush()
     running["ending"] = ending = threading.Event()
     if own is not None:
