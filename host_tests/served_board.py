@@ -15,16 +15,11 @@ import threading
 import time
 
 from _paths import ROOT
+from broker import free_port
 from orphans import die_with_parent
 
 INTERPRETERS = ("cpython", "micropython")
 READY_S = 60  # the MicroPython build and boot take a few seconds; a loaded machine more
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 class ServedBoard:

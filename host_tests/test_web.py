@@ -22,6 +22,7 @@ import web_sim
 import wifi_choice
 from board_picture import display
 from board_rig import Rig
+from broker import free_port
 from cards import name, parse_many
 from memstore import MemoryStore
 
@@ -180,12 +181,6 @@ def test_every_bad_request_is_refused_with_a_json_error_and_changes_nothing():
         assert rig.match.state() == before
     for path in ("/api/files", "/webrepl", "/api/debug", "/api/state/../../config.py"):
         assert call(client.get(path)).status_code == 404
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 @pytest.fixture(autouse=True)

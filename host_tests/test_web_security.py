@@ -8,7 +8,6 @@ import asyncio
 import gzip
 import json
 import os
-import socket
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -20,6 +19,7 @@ import web
 import web_http
 import wifi
 from board_rig import Rig
+from broker import free_port
 from memstore import MemoryStore
 from test_web import HOST, NOT_PAIRED, PageRadio, call, client_for, key_code, pair
 
@@ -413,17 +413,11 @@ def test_a_damaged_statistics_file_is_kept_aside_and_said_when_the_match_is_summ
 # -- what a client sends on the wire --------------------------------------------------------------
 
 
-def _free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 def _on_the_wire(rig, exchange):
     """Runs `exchange(port)` (a coroutine) against the board's server on a free port."""
     client = client_for(rig)
     server = client.app
-    port = _free_port()
+    port = free_port()
 
     async def run():
         serving = asyncio.create_task(server.start_server(host="127.0.0.1", port=port))

@@ -14,7 +14,28 @@ from orphans import die_with_parent
 
 
 def free_port():
-    with socket.socket() as probe:
+    """A port free on 127.0.0.1 now, for a server about to start on it, chosen below the
+    range the kernel hands out by itself (to a client's connection, or a bind to port 0):
+    a port from that range could be given to another program's connection before the server
+    binds it (a fresh-clone run of the tests failed so). Random among those below it, so
+    that two runs side by side rarely try the same one; each tried by binding it."""
+    import random
+
+    try:
+        with open("/proc/sys/net/ipv4/ip_local_port_range") as kernel:
+            lowest_handed_out = int(kernel.read().split()[0])
+    except (OSError, ValueError, IndexError):
+        lowest_handed_out = 32768  # Linux's own default
+    chooser = random.SystemRandom()
+    for _ in range(100):
+        port = chooser.randrange(10000, lowest_handed_out)
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue  # in use, or closing: another
+            return port
+    with socket.socket() as probe:  # none of 100 free: any port, as the kernel gives one
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
 
