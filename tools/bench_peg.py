@@ -83,6 +83,28 @@ def bench_peg():
         "the pone's lead from A-2-3-4, read from the table: %.1f ms"
         % _median_ms(lambda: peg_advice.advise(*a_to_4))
     )
+    figures = {}
+    searched = _median_ms(lambda: peg_advice.advise(*a_to_4, figures=figures, table=False))
+    print(
+        "the same, searched (what the table saves): %d lays, %.1f ms" % (figures["lays"], searched)
+    )
+    # The search as first written in CPython, which the tests keep as their reference: once.
+    import os
+    import sys
+
+    sys.path.insert(
+        0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "host_tests")
+    )
+    import peg_reference
+
+    start = time.perf_counter()
+    assert peg_reference.advise(*a_to_4) == peg_advice.advise(*a_to_4)
+    first = time.perf_counter() - start
+    print(
+        "the same by the first CPython search (the tests' reference), once: %.1f s, %.0f times"
+        " the table's answer"
+        % (first, first * 1000 / _median_ms(lambda: peg_advice.advise(*a_to_4)))
+    )
     for name, kind in (
         ("the dealer's first card", dealers_first_cards),
         ("the pone's second card", pones_second_cards),

@@ -106,13 +106,16 @@ def _counts(ranks):
     return counts
 
 
-def advise(mine, unseen, their_size, count, ranks, said_go, last, figures=None, say=None):
+def advise(
+    mine, unseen, their_size, count, ranks, said_go, last, figures=None, say=None, table=True
+):
     """For the player (seat 0) to lay now: [(rank, my points, their points, net)] for each
     rank they may lay, best net first, as Fractions; [] when they must say go.
     mine: the ranks held; unseen: the unseen cards' counts by rank; their_size: how many
     cards the other player holds; count, ranks (laid since the count began), said_go (the
     player's, the other's) and last (0, 1 or -1) as the play stands. `figures`, a dict when
-    given, gets the work done: "lays" (cards laid in the search, 0 from the table)."""
+    given, gets the work done: "lays" (cards laid in the search, 0 from the table); `table`
+    False searches a pone's lead too (the benchmark's measure of what the table saves)."""
     playable = sorted(set(r for r in mine if count + VALUES[r] <= LIMIT))
     if not playable:
         return []
@@ -121,7 +124,7 @@ def advise(mine, unseen, their_size, count, ranks, said_go, last, figures=None, 
     weights = np.prod(_CHOOSE[np.asarray(unseen, dtype=np.int64)[None, :], theirs], axis=1)
     total = int(weights.sum())
     leading = count == 0 and not ranks and last == -1 and not any(said_go)
-    if leading and len(mine) == 4 and their_size == 4:
+    if table and leading and len(mine) == 4 and their_size == 4:
         row = np.asarray(leads(say)[peg_search.four_index(_counts(mine))], dtype=np.int64)
         slots = sorted(set(mine))
         mine_total = [int(weights @ row[:, slots.index(r), 0]) for r in playable]
