@@ -1,7 +1,7 @@
 """The play's advice as first written: the same model as tools/peg_advice.py, searched in
-CPython with a dictionary of positions (8 µs a position; 13 s for a pone's lead from A-2-3-4).
-Kept as the slow, independent reference the compiled search (tools/peg_search.py) and its
-tables are held equal to."""
+CPython with a dictionary of positions (8 µs a position; about 14 s for a pone's lead from
+A-2-3-4). Kept as the slow, independent reference the compiled search (tools/peg_search.py)
+and its tables are held equal to."""
 
 from fractions import Fraction
 from math import comb

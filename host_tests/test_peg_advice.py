@@ -246,7 +246,7 @@ def test_the_fast_advice_equals_the_first_search_in_two_thousand_positions_of_re
 @pytest.mark.parametrize(
     "mine, seen, their_size, laid",
     [
-        ("AH 2S 3D 4C", "", 4, ""),  # the pone's lead from A-2-3-4: 13 s in the first search
+        ("AH 2S 3D 4C", "", 4, ""),  # the pone's lead from A-2-3-4: about 14 s in the first search
         ("2H 3S 4D 5C", "KC KD QH", 4, ""),  # 2-3-4-5 with K K Q seen: 11 s
         ("AH 2S 3D 4C", "", 3, "5S"),  # the dealer's answer to a 5, holding A-2-3-4
         ("5H 5S TD JC", "", 3, "TC"),  # the dealer's answer to a ten, with a pair to give

@@ -3,7 +3,7 @@ takes to the end of the play when each lays for the most of their own less the o
 (then the most of their own; a tie keeps the lower rank). tools/peg_advice.py asks it for
 every set of cards the other player may hold.
 
-Why numba: the same search in CPython took 13 s for a pone's lead from A-2-3-4 (1.6 million
+Why numba: the same search in CPython took about 14 s for a pone's lead from A-2-3-4 (1.6 million
 positions at 8 µs each: the interpreter's own cost); compiled, only the problem's size is
 left. host_tests/peg_reference.py keeps the CPython search, and the tests hold the two equal.
 The search walks its tree with a stack of its own rather than by recursion: numba keeps
