@@ -9,19 +9,15 @@ pone's second card (3 against 3 after a lead and a reply: every hand, every pair
 laid). Every later question has fewer cards left in both hands, so a smaller tree to search.
 """
 
+import os
 import statistics
+import sys
 import time
 
 import peg_advice
 import peg_search
-from cards import VALUES
-
-
-def _unseen(*ranks):
-    unseen = [4] * 13
-    for rank in ranks:
-        unseen[rank] -= 1
-    return unseen
+from _paths import ROOT
+from cards import RANK_CHARS, VALUES
 
 
 def _median_ms(question, runs=5):
@@ -42,7 +38,15 @@ def dealers_first_cards():
             if dealer[lead] == 4:
                 continue
             figures = {}
-            position = (mine, _unseen(*mine, lead), 3, VALUES[lead], (lead,), (False, False), 1)
+            position = (
+                mine,
+                peg_advice.unseen_after(mine + [lead]),
+                3,
+                VALUES[lead],
+                (lead,),
+                (False, False),
+                1,
+            )
             peg_advice.advise(*position, figures=figures)
             yield figures["lays"], position
 
@@ -54,7 +58,7 @@ def pones_second_cards():
         mine = [rank for rank in range(13) for _ in range(pone[rank])]
         for lead in range(13):
             for reply in range(13):
-                unseen = _unseen(*mine, lead, reply)
+                unseen = peg_advice.unseen_after(mine + [lead, reply])
                 if min(unseen) < 0:
                     continue
                 count = VALUES[lead] + VALUES[reply]
@@ -78,7 +82,7 @@ def bench_peg():
     start = time.perf_counter()
     peg_advice.leads(say=lambda words: print("(%s)" % words))
     print("the table of the pone's leads: ready in %.1f s" % (time.perf_counter() - start))
-    a_to_4 = ([0, 1, 2, 3], _unseen(0, 1, 2, 3), 4, 0, (), (False, False), -1)
+    a_to_4 = ([0, 1, 2, 3], peg_advice.unseen_after([0, 1, 2, 3]), 4, 0, (), (False, False), -1)
     print(
         "the pone's lead from A-2-3-4, read from the table: %.1f ms"
         % _median_ms(lambda: peg_advice.advise(*a_to_4))
@@ -89,12 +93,7 @@ def bench_peg():
         "the same, searched (what the table saves): %d lays, %.1f ms" % (figures["lays"], searched)
     )
     # The search as first written in CPython, which the tests keep as their reference: once.
-    import os
-    import sys
-
-    sys.path.insert(
-        0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "host_tests")
-    )
+    sys.path.insert(0, os.path.join(ROOT, "host_tests"))
     import peg_reference
 
     start = time.perf_counter()
@@ -119,8 +118,8 @@ def bench_peg():
                 name,
                 seen,
                 time.perf_counter() - started,
-                " ".join("A23456789TJQK"[r] for r in position[0]),
-                " ".join("A23456789TJQK"[r] for r in position[4]),
+                " ".join(RANK_CHARS[r] for r in position[0]),
+                " ".join(RANK_CHARS[r] for r in position[4]),
                 lays,
                 took,
             )

@@ -169,9 +169,7 @@ def _with_play(cards, dealer, rows):
 
     if len(cards) != 6:
         raise CardError("the play is modelled for two players: give six cards")
-    unseen = [4] * 13
-    for card in cards:
-        unseen[card >> 2] -= 1
+    unseen = peg_advice.unseen_after([card >> 2 for card in cards])
     ranked = []
     for thrown, hand, crib, net, uniform, _ in rows:
         kept = [card >> 2 for card in cards if card not in thrown]

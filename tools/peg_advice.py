@@ -26,7 +26,6 @@ import os
 import sys
 import threading
 from fractions import Fraction
-from math import comb
 
 import numpy as np
 
@@ -34,9 +33,6 @@ import _paths
 import peg_search
 from cards import VALUES, name
 from cribbage.pegging import LIMIT
-
-# How many ways to take k of n cards of a rank: _CHOOSE[n, k], n and k up to 4.
-_CHOOSE = np.array([[comb(n, k) for k in range(5)] for n in range(5)], dtype=np.int64)
 
 _made = {}
 # numba's parallel searches run on OpenMP where the machine has it (here: GNU's libgomp),
@@ -99,6 +95,20 @@ def _leads(say):
     return _made["leads"]
 
 
+def _weights(unseen, hands):
+    """How many sets of the unseen cards (counts by rank) give each hand (a row of counts)."""
+    unseen = np.asarray(unseen, dtype=np.int64)[None, :]
+    return np.prod(peg_search.CHOOSE[unseen, hands], axis=1)
+
+
+def unseen_after(ranks):
+    """The unseen cards' counts by rank once `ranks` are seen."""
+    unseen = [4] * 13
+    for rank in ranks:
+        unseen[rank] -= 1
+    return unseen
+
+
 def _counts(ranks):
     counts = np.zeros(13, dtype=np.int64)
     for rank in ranks:
@@ -121,7 +131,7 @@ def advise(
         return []
     hands, sizes = _hands()
     theirs = hands[sizes == their_size]
-    weights = np.prod(_CHOOSE[np.asarray(unseen, dtype=np.int64)[None, :], theirs], axis=1)
+    weights = _weights(unseen, theirs)
     total = int(weights.sum())
     leading = count == 0 and not ranks and last == -1 and not any(said_go)
     if table and leading and len(mine) == 4 and their_size == 4:
@@ -133,7 +143,7 @@ def advise(
     else:
         held = weights > 0
         with _one_search:
-            _, mine_total, theirs_total, lays = peg_search.lay_totals(
+            mine_total, theirs_total, lays = peg_search.lay_totals(
                 _counts(mine), theirs[held], weights[held], count,
                 np.array(ranks, dtype=np.int64), bool(said_go[0]), bool(said_go[1]), last,
                 np.array(playable, dtype=np.int64), _count_starts(),
@@ -167,7 +177,7 @@ def kept_play(kept, unseen, pone, say=None):
     every four as likely), both hands open, the pone leading as it chooses."""
     table = leads(say)
     hands, sizes = _hands()
-    weights = np.prod(_CHOOSE[np.asarray(unseen, dtype=np.int64)[None, :], hands[sizes == 4]], 1)
+    weights = _weights(unseen, hands[sizes == 4])
     index = peg_search.four_index(_counts(kept))
     if pone:
         mine, theirs = _best_leads(table[index])
@@ -220,7 +230,6 @@ if __name__ == "__main__":
 
     started = time.perf_counter()
     leads(say=print)
-    unseen = [3, 3, 3, 3] + [4] * 9
-    advise([0, 1, 2, 3], unseen, 3, 5, (4,), (False, False), 1)  # a search, compiled
+    advise([0, 1, 2, 3], unseen_after([0, 1, 2, 3]), 3, 5, (4,), (False, False), 1)  # compiled
     took = time.perf_counter() - started
     print("the play's search and table of leads: ready in %.1f s" % took)

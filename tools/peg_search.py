@@ -14,6 +14,9 @@ A hand is its counts by rank (13 numbers); `laid[start:length]` are the ranks la
 count began (a new count starts where the last one ended).
 """
 
+from itertools import combinations
+from math import comb
+
 import numpy as np
 from numba import njit, prange
 
@@ -23,16 +26,8 @@ LIMIT = 31
 _DEPTH = 10  # decision points on one line of play: 8 cards at most, one stack entry each
 
 
-def _choose_table():
-    choose = np.zeros((17, 6), dtype=np.int64)
-    for n in range(17):
-        choose[n, 0] = 1
-        for k in range(1, min(n, 5) + 1):
-            choose[n, k] = choose[n - 1, k - 1] + (choose[n - 1, k] if k <= n - 1 else 0)
-    return choose
-
-
-_CHOOSE = _choose_table()
+# CHOOSE[n, k]: k of n, for the hands' indexes (n up to 16) and the weights (n, k up to 4).
+CHOOSE = np.array([[comb(n, k) for k in range(6)] for n in range(17)], dtype=np.int64)
 # Hands of 0, 1, 2, 3, 4 cards: 1, 13, 91, 455 and 1,820 of them (by ranks).
 _OFFSETS = np.array([0, 1, 14, 105, 560, 2380], dtype=np.int64)
 _HANDS = 560  # a count after the first starts with 5 cards left at most: 3 in a hand
@@ -84,7 +79,7 @@ def _hand_index(hands, seat):
     index = 0
     for rank in range(13):
         for _ in range(hands[seat, rank]):
-            index += _CHOOSE[rank + size, size + 1]
+            index += CHOOSE[rank + size, size + 1]
             size += 1
     return _OFFSETS[size] + index
 
@@ -269,8 +264,8 @@ def _lay_value(hands, held, laid, start_state, rank, table, work):
 def lay_totals(mine, theirs, weights, count, laid, go_mine, go_theirs, last, options, table):
     """For each rank in `options` that the player (seat 0, holding counts `mine`) may lay:
     the sums over the other's possible hands (`theirs`, one row of counts each, weighted by
-    `weights`) of weight × the player's points and weight × the other's. Returns a
-    (len(theirs), len(options), 2) array of the unweighted points, and the two sums."""
+    `weights`) of weight × the player's points and weight × the other's. Returns the two
+    sums, indexed as `options`, and the cards the search laid (its work)."""
     points = np.zeros((len(theirs), len(options), 2), dtype=np.int64)
     lays = np.zeros(len(theirs), dtype=np.int64)  # the cards laid in the search: its work
     start = np.zeros(7, dtype=np.int64)
@@ -303,7 +298,7 @@ def lay_totals(mine, theirs, weights, count, laid, go_mine, go_theirs, last, opt
         for option in range(len(options)):
             mine_total[option] += weights[hand] * points[hand, option, 0]
             theirs_total[option] += weights[hand] * points[hand, option, 1]
-    return points, mine_total, theirs_total, lays.sum()
+    return mine_total, theirs_total, lays.sum()
 
 
 def hands_by_index():
@@ -312,7 +307,7 @@ def hands_by_index():
     sizes = np.zeros(_OFFSETS[5], dtype=np.int64)
     probe = np.zeros((2, 13), dtype=np.int64)
     for size in range(5):
-        for combination in _combinations(12 + size, size):
+        for combination in combinations(range(12 + size), size):
             probe[0, :] = 0
             for i, value in enumerate(combination):
                 probe[0, value - i] += 1
@@ -322,10 +317,13 @@ def hands_by_index():
     return found, sizes
 
 
-def _combinations(n, k):
-    from itertools import combinations
-
-    return combinations(range(n), k)
+@njit(cache=True)
+def _one_pack(first, second):
+    """Whether two hands (counts by rank) can be dealt from one pack: 4 of a rank at most."""
+    for rank in range(13):
+        if first[rank] + second[rank] > 4:
+            return False
+    return True
 
 
 @njit(cache=True, parallel=True)
@@ -341,11 +339,7 @@ def _fill(table, hands_of, sizes, total):
         for second in range(_HANDS):
             if sizes[first] + sizes[second] != total:
                 continue
-            possible = True
-            for rank in range(13):
-                if hands_of[first, rank] + hands_of[second, rank] > 4:
-                    possible = False
-            if not possible:
+            if not _one_pack(hands_of[first], hands_of[second]):
                 continue
             hands[0, :] = hands_of[first]
             hands[1, :] = hands_of[second]
@@ -385,11 +379,7 @@ def _fill_leads(leads, hands_of, table):
         work = np.zeros(1, dtype=np.int64)
         hands[0, :] = hands_of[FULL + pone]
         for dealer in range(FOURS):
-            possible = True
-            for rank in range(13):
-                if hands[0, rank] + hands_of[FULL + dealer, rank] > 4:
-                    possible = False
-            if not possible:
+            if not _one_pack(hands[0], hands_of[FULL + dealer]):
                 continue
             hands[1, :] = hands_of[FULL + dealer]
             slot = 0
