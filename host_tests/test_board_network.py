@@ -62,6 +62,9 @@ def test_the_coach_answers_alike_and_the_laptops_advice_is_refused_on_the_board(
         "thrown": ["JC", "KH"], "hand": 15.957, "crib": 3.949, "net": 19.905,
     }  # fmt: skip
     expert = board.call("POST", "/api/coach", dict(cards, opponent="expert"))
+    play = board.call("POST", "/api/coach", dict(cards, play=True))
+    assert board.call("POST", "/api/coach", dict(cards, play="yes")) == (
+        400, {"error": "play: true or false"})  # fmt: skip
     advice = board.call("POST", "/api/peg-advice", {"cards": ["6S", "KD", "4C"], "seen": []})
     if board.interpreter == "micropython":
         where = (
@@ -70,9 +73,11 @@ def test_the_coach_answers_alike_and_the_laptops_advice_is_refused_on_the_board(
             " cards thrown"
         )
         assert expert == (501, {"error": "the coach against a sensible player's throw" + where})
+        assert play == (501, {"error": "a throw's worth in the play" + where})
         assert advice == (501, {"error": "the play's advice" + where})
     else:
         assert expert[0] == 200 and expert[1]["throws"][0]["thrown"] == ["JC", "KH"]
+        assert play[0] == 200 and play[1]["throws"][0]["play"] == 1.73  # JC KH kept 5 5 6 4
         assert advice == (409, {"error": "the play's advice is for the play of a two-player game"})
 
 
@@ -361,6 +366,7 @@ def test_settings_text_is_checked_before_anything_is_saved(board):
             "club_password",
         ),
         ({"network": "x" * 65}, "network"),
+        ({"brightness": 20}, "brightness"),  # below the lowest, where colours crowd
     ]
     for fields, field in bad:
         body = dict(fields, token=token)
