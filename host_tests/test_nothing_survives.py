@@ -158,8 +158,12 @@ def ours(port, mark):
                     holders.add(int(name))
         except OSError:
             continue
+    if not inodes:
+        # Nothing listens there: only connections the killed programs left closing, which
+        # the kernel holds, not a process (a fresh-clone run saw one on a killed broker's port).
+        return False
     if not holders:
-        return True  # held, but by whom cannot be seen: counted as the run's
+        return True  # listened on, but by whom cannot be seen: counted as the run's
     return bool(holders & {pid for pid, _ in marked(mark)})
 
 
