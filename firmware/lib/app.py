@@ -11,7 +11,7 @@ from board.render import Renderer
 from clock import ticks_diff
 from journal import Journal
 from keypad import KEY_NAMES, Debouncer
-from rarely import run, unload
+from rarely import run, stepping, unload
 
 SIDE_NAMES = ("blue", "orange", "yellow")
 MODE_COLOURS = (rd.MODE_CRIBBAGE, rd.MODE_MAKAO, rd.MODE_LATVIAN)
@@ -76,16 +76,33 @@ class App:
 
     def boot(self, now=0):
         """Opens the mode the board was last in, and checks the other journals."""
-        self.open_mode(_rarely("boot", self, now), now)
+        for _ in self.booting(now):
+            gc.collect()
+
+    def booting(self, now):
+        """The boot in stages, each leaving only garbage the next does not need: the other
+        journals checked, the game's code loaded, its journal read, the keys' code loaded.
+        The caller collects between stages, so a stage's garbage never sits beside the next
+        stage's code (host_tests/test_evening.py measures the heap each stage takes)."""
+        mode = yield from stepping("modes", "booting", self, now)
+        yield
+        yield from self.opening(mode, now)
 
     def open_mode(self, mode, now):
-        """Loads the mode's game from its journal; says (and flashes) anything mended. The
-        journal is read with modes.py already dropped and the keys' and view's code not yet
-        loaded: reading it is the boot's peak."""
+        for _ in self.opening(mode, now):
+            gc.collect()  # as between the boot's stages: a stage's garbage goes first
+
+    def opening(self, mode, now):
+        """Loads the mode's game from its journal, in stages (booting); says (and flashes)
+        anything mended. The journal is read with modes.py already dropped and the keys' and
+        view's code not yet loaded: reading it is the boot's peak."""
         _rarely("open_family", self, mode)
-        problem = self.history.load()
+        yield
+        problem = yield from self.history.loading()
         self.history.defer_checkpoints = True  # written in poll(), once the key is shown
+        yield
         _rarely("open_keys", self, mode)
+        yield
         if problem:
             self.tell("%s journal: %s" % (self.MODE_NAMES[mode], problem))
             self.overlay.flash_error(now)

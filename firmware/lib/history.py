@@ -111,19 +111,27 @@ class History:
     def load(self, upto=-1):
         """Reads the journal back; returns a problem in words (or None). A record the rules
         refuse ends the good part like a damaged one. `upto`: read only what lies before."""
+        return rarely.finish(self.loading(upto))
+
+    def loading(self, upto=-1):
+        """load() in steps: the read, each event folded, the mending; yields between them,
+        where the boot collects (App.booting). Returns the problem in words (or None)."""
         offsets = []  # type: list  # where each of self.done's events is on flash
         records, refused, why, damage = rarely.run("recall", "read", self, upto, offsets)
+        yield
         # The state is folded with the reader dropped: restoring it is the load's peak.
         if refused < 0:
-            refused, why = self._fold(offsets)
+            refused, why = yield from self._folding(offsets)
         if upto >= 0 or (refused < 0 and not damage):
             return None
+        yield
         return rarely.run("recall", "mend_after", self, records, refused, why)
 
-    def _fold(self, offsets):
-        """The live state: the checkpoint with its events applied. Returns where a refused
-        record is on flash and why (-1 when none is). The empty state load() began with is
-        reused: the restored one takes its room, not room beside it."""
+    def _folding(self, offsets):
+        """The live state: the checkpoint with its events applied, yielding after each.
+        Returns where a refused record is on flash and why (-1 when none is). The empty
+        state load() began with is reused: the restored one takes its room, not room beside
+        it."""
         try:
             state = self._restored_in_place()
         except (ValueError, IndexError, KeyError) as error:
@@ -131,6 +139,7 @@ class History:
             return self.base_offset, error
         index = 0
         for event in self.done:
+            yield
             try:
                 state.apply(event)
             except (ValueError, IndexError) as error:

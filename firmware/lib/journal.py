@@ -150,6 +150,10 @@ class Journal:
         payload (None when there is none). Raises OSError when the mending cannot be saved."""
         return rarely.run("recall", "check", self)
 
+    def checking(self):
+        """check() in steps (recall.checking)."""
+        return (yield from rarely.stepping("recall", "checking", self))
+
     def append(self, payload, tail=b""):
         """Appends one record, `payload` then `tail` (each bytes, or byte values in a tuple);
         returns its file offset."""

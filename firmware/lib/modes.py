@@ -30,14 +30,16 @@ def family(mode):
     return 0 if mode == 0 else 1
 
 
-def boot(app, now):
+def booting(app, now):
+    """The boot's first stage in steps (App.booting collects between them): the settings
+    read, every journal checked. Returns the mode the board was last in."""
     if hasattr(gc, "threshold"):  # MicroPython's; CPython's collector is its own
         gc.threshold(COLLECT_EVERY)
     app.overlay.now = now
     # config.py holds its board profile's names (profiles/): the profile's module itself
     # would sit in RAM for nothing (about 1 KB; host_tests/core/test_app.py pins it).
     unload([name for name in sys.modules if name.startswith("profiles")])
-    saved = check(app, app.settings, "settings", now)
+    saved = yield from checking(app, app.settings, "settings", now)
     mode = 0
     if saved and saved[0] < len(app.MODE_NAMES):
         mode = saved[0]
@@ -47,20 +49,20 @@ def boot(app, now):
     for index in range(len(app.MODE_NAMES)):
         if index != mode:  # open_mode reads this one
             name = app.MODE_NAMES[index]
-            check(app, Journal(app.store, name + ".log"), name + " journal", now)
+            yield from checking(app, Journal(app.store, name + ".log"), name + " journal", now)
     # The board's other journals: a damaged one is kept aside and said, never replaced
     # without a word (the home network forgotten, phones no longer paired).
-    check(app, Journal(app.store, "wifi.log"), "the Wi-Fi choice", now)
-    check(app, Journal(app.store, "phones.log"), "the paired phones", now)
-    check(app, Journal(app.store, "clubset.log"), "the club's settings", now)
+    yield from checking(app, Journal(app.store, "wifi.log"), "the Wi-Fi choice", now)
+    yield from checking(app, Journal(app.store, "phones.log"), "the paired phones", now)
+    yield from checking(app, Journal(app.store, "clubset.log"), "the club's settings", now)
     return mode  # App.open_mode opens it, once this module is dropped
 
 
-def check(app, journal, what, now):
-    """Reads a journal through and mends it; damage is said and flashed, whatever the mode,
-    and a flash that refuses the mending does not stop the boot."""
+def checking(app, journal, what, now):
+    """Reads a journal through in steps and mends it; damage is said and flashed, whatever
+    the mode, and a flash that refuses the mending does not stop the boot."""
     try:
-        last = journal.check()
+        last = yield from journal.checking()
     except OSError as error:
         last = None
         journal.problem = "%s; mending it failed (%s)" % (journal.problem, error)

@@ -18,6 +18,25 @@ def unload(names):
                 pass
 
 
+def stepping(module, name, *args):
+    """`yield from` module.name(*args), a generator, with the module loaded while it runs and
+    dropped after; returns what it returns."""
+    loaded = __import__(module, None, None, (name,))
+    try:
+        return (yield from getattr(loaded, name)(*args))
+    finally:
+        unload((module,))
+
+
+def finish(steps):
+    """Runs a generator of steps to its end; returns what it returns."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
 def run(module, name, *args):
     """module.name(*args), with the module loaded for the call and dropped after."""
     loaded = __import__(module, None, None, (name,))

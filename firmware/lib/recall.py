@@ -5,6 +5,7 @@
 # journal.py's.
 from history import BACK, CHECKPOINT, REDO, STRETCH, UNDO, before_at
 from journal import MAGIC, MAGIC_SIZE, TRAILER
+from rarely import finish
 
 
 def read(history, upto, offsets):
@@ -151,15 +152,27 @@ def last_start(journal, kind, upto=-1):
         handle.close()
 
 
+# Records read between two of checking()'s steps: the scan leaves a little garbage per
+# record (the record's place, a view for its checksum), collected between steps at the boot.
+CHECK_STEP = 32
+
+
 def check(journal):
     """Reads the whole journal and mends any damage; returns the last good record's
     payload (None when there is none). Raises OSError when the mending cannot be saved."""
-    last = None
-    kept = 0
+    return finish(checking(journal))
+
+
+def checking(journal):
+    """check() in steps: yields after every CHECK_STEP records (App.booting collects
+    there); returns the last good record's payload."""
+    first = last = kept = 0  # where the last good record's payload is in the window
     for _, start, end in journal.records():
-        last = (start, end)
+        first, last = start, end
         kept += 1
-    payload = bytes(journal.window[last[0] : last[1]]) if last else None
+        if kept % CHECK_STEP == 0:
+            yield
+    payload = bytes(journal.window[first:last]) if kept else None
     journal.problem = None
     if journal.damage:
         mend(journal, kept)
