@@ -13,7 +13,10 @@
 #   python tools/build_mpy.py && python tools/build_mpy.py --harness
 #   cd build/board   # the board's file tree and module path, as host_tests/test_evening.py
 #   MICROPYPATH=lib:../harness micropython -X heapsize=128K -m evening_rig RECORDED FOLDER
-#   ... evening_rig RECORDED FOLDER LINE NOW COUNT RESTARTS   # the four numbers NEXT gave
+#   ... evening_rig RECORDED FOLDER AT NOW COUNT RESTARTS   # the four numbers NEXT gave
+#
+# On the 32-bit build, tools/micropython32.mjs runs steps(): each stage of the boot and each
+# pass of the board's loop a call of its own, the heap collected between.
 import gc
 import sys
 
@@ -34,29 +37,41 @@ NEXT = "next"
 
 
 def digest(data, total):
+    # 25 bits, so that every sum stays a small int on a 32-bit board (below 2**30): a wider
+    # one would allocate a long integer per byte and count as the firmware's garbage.
     for byte in data:
-        total = (total * 31 + byte) & 0xFFFFFFFF
+        total = (total * 31 + byte) & 0x1FFFFFF
     return total
 
 
 class Evening:
-    def __init__(self, folder, out, now=1000, count=0, restarts=0):
+    def __init__(self, folder, out, now=1000, count=0, restarts=0, boot=True):
         self.folder = folder
         self.out = out
         self.now = now
         self.count = count  # keys pressed
         self.restarts = restarts
         self.app = None
-        self.start()
+        if boot:
+            self.start()
 
     def start(self):
-        # A restart as after a power cut: nothing survives but the files.
+        presses.finish(self.starting())
+
+    def starting(self):
+        """A restart as after a power cut: nothing survives but the files. Yields after each
+        stage of the boot (presses.pressing)."""
         self.app = None
         gc.collect()
         fake_machine.release_all()
-        self.app = App(config, Hardware(config), FileStore(self.folder), say=self.say)
-        self.app.boot(self.now)
+        hardware = Hardware(config)
+        yield
+        self.app = App(config, hardware, FileStore(self.folder), say=self.say)
+        yield
+        for _ in self.app.booting(self.now):  # each stage of the boot is a step
+            yield
         self.app.paint(self.now)
+        yield
 
     def restart(self):
         self.restarts += 1
@@ -74,7 +89,11 @@ class Evening:
         self.now = presses.wait(self.app, self.now, ms)
 
     def press(self, name, hold_ms=60):
-        self.now = presses.press(self.app, self.now, name, hold_ms)
+        presses.finish(self.pressing(name, hold_ms))
+
+    def pressing(self, name, hold_ms=60):
+        """The press, a pass of the board's loop at a time (presses.pressing)."""
+        self.now = yield from presses.pressing(self.app, self.now, name, hold_ms)
         self.count += 1
         self.report(name if hold_ms < config.LONG_PRESS_MS else HOLD + name)
 
@@ -94,40 +113,50 @@ class Evening:
         return "keys %d restarts %d" % (self.count, self.restarts)
 
 
-def replay(recorded, folder, out, first=0, now=1000, count=0, restarts=0):
-    """Presses the keys of a recorded evening, line by line as the file is read, from line
-    `first` (a power cut's: the board boots from the files) to the next power cut."""
+def replaying(recorded, folder, out, first=0, now=1000, count=0, restarts=0):
+    """Presses the keys of a recorded evening, line by line as the file is read, from byte
+    `first` (a power cut's: the board boots from the files) to the next power cut; yields
+    after each stage of the boot and each pass of the board's loop, so that a driver can
+    run each as a step of its own (tools/micropython32.mjs)."""
     evening = None
     with open(recorded) as lines:
-        number = -1
-        for line in lines:
-            number += 1
-            if number < first:
-                continue
+        lines.seek(first)  # the lines before are not read again: no garbage of the rig's
+        while True:
+            at = lines.tell()
+            line = lines.readline()
+            if not line:
+                break
             name = line.split()[1]
             if evening is None:  # the boot, after a power cut when the line says so
                 if name == RESTART:
-                    evening = Evening(folder, out, now, count, restarts + 1)
+                    evening = Evening(folder, out, now, count, restarts + 1, boot=False)
+                    yield from evening.starting()
                     evening.report(RESTART)
                     continue
-                evening = Evening(folder, out, now, count, restarts)
+                evening = Evening(folder, out, now, count, restarts, boot=False)
+                yield from evening.starting()
             if name == RESTART:
-                out(
-                    "%s %d %d %d %d" % (NEXT, number, evening.now, evening.count, evening.restarts)
-                )
+                figures = (at, evening.now, evening.count, evening.restarts)
+                out(NEXT + " %d %d %d %d" % figures)
                 return
-            if name.startswith(HOLD):
-                evening.hold(name[len(HOLD) :])
-            elif line.startswith("keys "):
+            if line.startswith("keys "):
                 break
+            if name.startswith(HOLD):
+                yield from evening.pressing(name[len(HOLD) :], config.LONG_PRESS_MS + 60)
             else:
-                evening.press(name)
+                yield from evening.pressing(name)
     out(evening.summary())
 
 
+def steps(argv):
+    """The replay as steps, for a driver that runs each step as a call of its own (the
+    32-bit build's, tools/micropython32.mjs): the arguments as on the command line."""
+    if len(argv) > 6:  # after a power cut: the line, clock, keys and restarts so far
+        figures = [int(figure) for figure in argv[-4:]]
+        return replaying(argv[-6], argv[-5], print, *figures)
+    return replaying(argv[-2], argv[-1], print)
+
+
 if __name__ == "__main__":
-    if len(sys.argv) > 6:  # after a power cut: the line, clock, keys and restarts so far
-        figures = [int(figure) for figure in sys.argv[-4:]]
-        replay(sys.argv[-6], sys.argv[-5], print, *figures)
-    else:
-        replay(sys.argv[-2], sys.argv[-1], print)
+    for _ in steps(sys.argv):
+        pass

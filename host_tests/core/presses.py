@@ -3,27 +3,41 @@
 import config
 import fake_machine
 from keypad import KEY_NAMES
+from rarely import finish
 
 POLL_MS = 10
 PAINT_MS = 20  # as App.paint_task
 
 
-def wait(app, now, ms):
+def waiting(app, now, ms):
     """Polls the keys every POLL_MS and repaints every PAINT_MS for `ms` (the ticks wrap as
-    on the board), then repaints; returns the clock."""
+    on the board), then repaints; yields after each poll and each repaint, a pass of the
+    board's loop, and returns the clock."""
     for step in range(1, ms // POLL_MS + 1):
         now = (now + POLL_MS) & 0x3FFFFFFF
         app.poll(now)
+        yield
         if step % (PAINT_MS // POLL_MS) == 0:
             app.paint(now)
+            yield
     app.paint(now)
+    yield
     return now
 
 
-def press(app, now, name, hold_ms=60):
-    """Holds the key `name` down for `hold_ms`, lets it go for 60 ms; returns the clock."""
+def pressing(app, now, name, hold_ms=60):
+    """Holds the key `name` down for `hold_ms`, lets it go for 60 ms; yields after each pass
+    of the board's loop and returns the clock."""
     index = KEY_NAMES.index(name)
     fake_machine.press(config.KEYPAD_ROW_PINS[index // 4], config.KEYPAD_COL_PINS[index % 4])
-    now = wait(app, now, hold_ms)
+    now = yield from waiting(app, now, hold_ms)
     fake_machine.release_all()
-    return wait(app, now, 60)
+    return (yield from waiting(app, now, 60))
+
+
+def wait(app, now, ms):
+    return finish(waiting(app, now, ms))
+
+
+def press(app, now, name, hold_ms=60):
+    return finish(pressing(app, now, name, hold_ms))
