@@ -90,6 +90,11 @@ def test_a_whole_evening_on_the_32_bit_build_leaves_a_classic_esp32_room(tmp_pat
     )  # fmt: skip
     assert figures["live"] > 60000  # the game was loaded: the figure measures something
     assert figures["live"] + PASS_ROOM <= grown, figures
+    # The run is deterministic (the same keys, the same build): the docs quote its figure.
+    quoted = "at most {:,} bytes live at any step".format(figures["live"])
+    for page in ("ARCHITECTURE.md", "benchmarks.md"):
+        with open(os.path.join(ROOT, "docs", page), encoding="utf-8") as words:
+            assert quoted in " ".join(words.read().split()), (page, quoted)
 
 
 def replay_on_32_bit(recorded, heap):
