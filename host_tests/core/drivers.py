@@ -10,7 +10,7 @@ import key_player  # noqa: E402
 from board_rig import Rig  # noqa: E402
 from scripted import Shuffler  # noqa: E402
 from shedding import referee as rf  # noqa: E402
-from ui.crib_keys import RANK_KEYS, SUIT_KEYS  # noqa: E402
+from ui import RANK_KEYS, SUIT_KEYS  # noqa: E402
 
 
 def fast_rig(store, on_key=None, cfg=config):

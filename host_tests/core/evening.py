@@ -17,7 +17,7 @@ if __name__ == "__main__":
 import key_player  # noqa: E402
 from evening_rig import Evening  # noqa: E402
 from shuffle import Shuffler  # noqa: E402
-from ui.crib_keys import RANK_KEYS  # noqa: E402
+from ui import RANK_KEYS  # noqa: E402
 
 
 class LayWatcher:

@@ -5,8 +5,8 @@ from cards import VALUES
 from cribbage.game import CUT, GAME_OVER, MATCH_OVER, PLAY, SHOW
 from cribbage.show import show_total
 from shuffle import Shuffler, deal
+from ui import RANK_KEYS, SUIT_KEYS
 from ui import suits as sq
-from ui.crib_keys import RANK_KEYS, SUIT_KEYS
 
 
 def answer(question, hand, starter):

@@ -2,7 +2,7 @@
 # move a table makes (draw, pass, take a penalty, demand a rank or a suit, a joker, call
 # Makao, challenge an uncalled Makao) and then plain cards that fit until the game is over.
 # Recorded on one board (key by key), replayed on another (the page's buttons) and compared.
-from ui.crib_keys import RANK_KEYS, SUIT_KEYS
+from ui import RANK_KEYS, SUIT_KEYS
 
 # Ranks (index) that ask nothing of the next player in each game: 5 to 10 in Makao; 2 to 5,
 # 8 to J in the Latvian game.

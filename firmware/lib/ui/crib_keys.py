@@ -15,6 +15,7 @@ from cribbage.game import CUT, GAME_OVER, MATCH_OVER, PLAY, SHOW, RuleError
 from history import NothingToUndo
 from keypad import KEY_NAMES
 from micropython import const
+from ui import RANK_KEYS, SUIT_KEYS
 from ui import suits as sq
 
 # The states of ui.crib_prompts, by the same numbers (a test pins them): private constants,
@@ -36,8 +37,6 @@ _POINTS_DIGITS = const(15)
 _HOLD_OK = const(16)
 _HOLD_UNDO = const(17)
 
-RANK_KEYS = "1234567890ABC"  # index = rank: A 2 .. 9 T J Q K
-SUIT_KEYS = "1234"
 # What A, B and C cycle through before a match: players, target, games. One name, not
 # three: each name at a module's level is a slot of a table its loading allocates.
 CHOICES = ((2, 3, 4), (121, 61, 62), (1, 3, 5, 7, 9))

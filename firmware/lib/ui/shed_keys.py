@@ -14,9 +14,8 @@ from cards import JOKER, SUIT_CHARS, SUIT_SYMBOLS, name
 from history import NothingToUndo
 from shedding import referee as rf
 from shedding.rules import ACE, CALL_OR_FIRST, JACK, QUEEN, RULESETS
+from ui import RANK_KEYS, SUIT_KEYS
 
-RANK_KEYS = "1234567890ABC"
-SUIT_KEYS = "1234"
 ASK_RANK = 1
 ASK_SUIT = 2
 
