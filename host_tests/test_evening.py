@@ -105,10 +105,9 @@ def replay_on_32_bit(recorded, heap):
     shutil.rmtree(evening, ignore_errors=True)
     os.makedirs(os.path.join(evening, "in"))
     shutil.copy(recorded, os.path.join(evening, "in", "keys"))
-    lines = []
-    resume = []  # where the recording goes on after a power cut, and the rig's figures
     figures = {}
-    while True:
+
+    def boot(resume):
         done = subprocess.run(
             ["node", "tools/micropython32.mjs", "--heap", str(heap)]
             + ["--build", os.path.join(os.path.dirname(sys.executable), "..", "mp32")]
@@ -122,14 +121,27 @@ def replay_on_32_bit(recorded, heap):
             capture_output=True,
             text=True,
         )
-        assert done.returncode == 0, done.stdout[-600:] + done.stderr[-1500:]
         said = done.stderr.split()[-11:]
-        assert said[0] == "heap32", done.stderr[-500:]
-        for name, figure in zip(said[1::2], said[2::2]):
-            figures[name] = max(figures.get(name, 0), int(figure))
+        if done.returncode == 0:
+            assert said[0] == "heap32", done.stderr[-500:]
+            for name, figure in zip(said[1::2], said[2::2]):
+                figures[name] = max(figures.get(name, 0), int(figure))
+        return done
+
+    return replay_from_power_cuts(boot), figures
+
+
+def replay_from_power_cuts(boot):
+    """The lines of a replay that `boot(resume)` runs from each power cut on, a fresh
+    interpreter each time: `resume` is where the recording goes on, as the last run said."""
+    lines = []
+    resume = []
+    while True:
+        done = boot(resume)
+        assert done.returncode == 0, done.stdout[-600:] + done.stderr[-1500:]
         out = done.stdout.splitlines()
         if not out[-1].startswith("next "):
-            return lines + out, figures
+            return lines + out
         lines += out[:-1]
         resume = out[-1].split()[1:]
 
@@ -145,10 +157,9 @@ def replay_on_micropython(recorded, heap):
     shutil.rmtree(evening, ignore_errors=True)
     os.makedirs(os.path.join(evening, "data"))
     shutil.copy(recorded, os.path.join(evening, "keys"))
-    lines = []
-    resume = []  # where the recording goes on after a power cut, and the rig's figures
-    while True:
-        done = subprocess.run(
+
+    def boot(resume):
+        return subprocess.run(
             [micropython, "-X", "heapsize=" + heap, "-m", "evening_rig", "../evening/keys"]
             + ["../evening/data"]
             + resume,
@@ -157,9 +168,5 @@ def replay_on_micropython(recorded, heap):
             capture_output=True,
             text=True,
         )
-        assert done.returncode == 0, done.stdout[-600:] + done.stderr[-1500:]
-        out = done.stdout.splitlines()
-        if not out[-1].startswith("next "):
-            return lines + out
-        lines += out[:-1]
-        resume = out[-1].split()[1:]
+
+    return replay_from_power_cuts(boot)

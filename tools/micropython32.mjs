@@ -16,15 +16,14 @@
 // Prints, on stderr, one line: "heap32 start S live L peak P areas A grew G" -- the heap's
 // usable bytes at the start, the most in use as a step started, the most in use as a step
 // ended, the most the heap's areas ever added up to, and how many times it grew (from a
-// start of 56 KB it grows by as much again, as a classic ESP32's does). Exit status 3 when
-// the heap grew and --strict was given.
+// start of 56 KB it grows by as much again, as a classic ESP32's does).
 import fs from "fs";
 import path from "path";
 import { pathToFileURL } from "url";
 
 function parse(argv) {
     const options = {
-        trees: [], saves: [], heap: 112000, build: ".venv/mp32", cwd: "/", path: [], strict: false,
+        trees: [], saves: [], heap: 112000, build: ".venv/mp32", cwd: "/", path: [],
     };
     let i = 0;
     while (i < argv.length) {
@@ -41,11 +40,7 @@ function parse(argv) {
         else if (flag === "--cwd") options.cwd = value;
         else if (flag === "--path") options.path = value.split(":");
         else if (flag === "--build") options.build = value;
-        else if (flag === "--strict") {
-            options.strict = true;
-            i += 1;
-            continue;
-        } else throw new Error("unknown option " + flag);
+        else throw new Error("unknown option " + flag);
         i += 2;
     }
     throw new Error("-m MODULE is missing");
@@ -173,5 +168,4 @@ mp.runPython("_figures = ' '.join(str(figure) for figure in _heap)");
 const [start, live, peak, areas, grew] = mp.globals.get("_figures").split(" ");
 for (const [inside, host] of options.saves) copyOut(mp.FS, inside, host);
 process.stderr.write(`heap32 start ${start} live ${live} peak ${peak} areas ${areas} grew ${grew}\n`);
-if (status === 0 && options.strict && grew > 0) status = 3;
 process.exit(status);
