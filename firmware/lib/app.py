@@ -28,7 +28,9 @@ def _rarely(name, *args):
 
 
 def _in_stages(steps):
-    """Runs App.booting's or App.opening's steps, collecting after each stage."""
+    """Runs a generator of steps whose value is not needed (App.booting, App.pressing),
+    collecting where a stage ends (rarely.finish). A for loop: a key pays for no exception
+    at the generator's end."""
     for stage_ends in steps:
         if stage_ends:
             gc.collect()
@@ -101,8 +103,12 @@ class App:
 
     def opening(self, mode, now):
         """Loads the mode's game from its journal, in stages (booting); says (and flashes)
-        anything mended. The journal is read with modes.py already dropped and the keys' and
-        view's code not yet loaded: reading it is the boot's peak."""
+        anything mended. The other family's code goes first, in a stage of its own, so that
+        the new family's finds its room; the journal is read with modes.py already dropped
+        and the keys' and view's code not yet loaded: reading it is the boot's peak."""
+        if self.history is not None and (mode == 0) != (self.mode == 0):
+            _rarely("close_family", self)  # another family of games: modes.FAMILY_MODULES
+            yield True
         _rarely("open_family", self, mode)
         yield True
         problem = yield from self.history.loading()
@@ -125,11 +131,12 @@ class App:
         self.history.settle()
         self.controller.settle()
 
-    def switch_mode(self):
+    def switching(self):
+        """The next mode, opened in stages (opening)."""
         self.settle()
         mode = (self.mode + 1) % len(self.MODE_NAMES)
         self._save_settings(mode, "the mode")
-        self.open_mode(mode, self.overlay.now)
+        yield from self.opening(mode, self.overlay.now)
 
     def archive_match(self, match):
         """Sums the match a new match ends into the statistics file, before the journal
@@ -174,6 +181,13 @@ class App:
     def press(self, name, long=False):
         """One key event, as the debouncer reports it; returns the refusal's words, or None
         when the key was taken."""
+        _in_stages(self.pressing(name, long))
+        return self.refusal
+
+    def pressing(self, name, long):
+        """press() in stages: only a mode switch has more than one (opening), and yields
+        True after each, where press() collects; a driver may run each as a step of its own
+        (host_tests/core/presses.py)."""
         self.refusal = None
         self.collect_due = True
         self.key_painted = False
@@ -183,7 +197,7 @@ class App:
             wifi.pairing_key(self, name, long)  # the code of the phone to pair
             self.dirty = True
         elif name == "D" and long:
-            self.switch_mode()  # hold D: cribbage, Makao, the Latvian game, in turn
+            yield from self.switching()  # hold D: cribbage, Makao, the Latvian game, in turn
         elif long and name in "90":
             import wifi
 
@@ -194,7 +208,6 @@ class App:
             self.dirty = True
         elif self.controller.key(name, long, self.overlay.now):
             self.dirty = True
-        return self.refusal
 
     def enter_card(self, card):
         """A card with its suit, from the web page (cribbage only); returns the refusal's

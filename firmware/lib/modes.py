@@ -72,18 +72,19 @@ def checking(app, journal, what, now):
     return last
 
 
+def close_family(app):
+    """Drops the family of games the board is leaving. App.opening collects before the new
+    family loads, so that it (the 6 KB show table among it) finds room in one piece."""
+    app.history = app.controller = app.view = None
+    unload(FAMILY_MODULES[family(app.mode)])
+
+
 def open_family(app, mode):
     """The mode's history (its journal not read yet), with the modules of its family of
-    games loaded (and the other family's dropped). Its keys and view come after the journal
-    is read (open_keys): reading it is the peak, and their code is not needed for it."""
+    games loaded. Its keys and view come after the journal is read (open_keys): reading it
+    is the peak, and their code is not needed for it."""
     from history import History
 
-    if app.history is not None and family(mode) != family(app.mode):
-        app.history = app.controller = app.view = None
-        unload(FAMILY_MODULES[family(app.mode)])
-        # Free the old family now, so the new one (the 6 KB show table among it) finds room
-        # in one piece.
-        gc.collect()
     app.mode = mode
     app.controller = app.view = None  # the mode's own come with open_keys
     if mode == 0:

@@ -67,9 +67,9 @@ class Evening:
         hardware = Hardware(config)
         yield
         self.app = App(config, hardware, FileStore(self.folder), say=self.say)
+        self.keyed = presses.staging(self.app)
         yield
-        for _ in self.app.booting(self.now):  # each stage of the boot is a step
-            yield
+        yield from self.app.booting(self.now)  # each stage of the boot a step
         self.app.paint(self.now)
         yield
 
@@ -86,14 +86,14 @@ class Evening:
         return self.app.history.state
 
     def wait(self, ms):
-        self.now = presses.wait(self.app, self.now, ms)
+        self.now = presses.wait(self.app, self.now, ms, self.keyed)
 
     def press(self, name, hold_ms=60):
         presses.finish(self.pressing(name, hold_ms))
 
     def pressing(self, name, hold_ms=60):
         """The press, a pass of the board's loop at a time (presses.pressing)."""
-        self.now = yield from presses.pressing(self.app, self.now, name, hold_ms)
+        self.now = yield from presses.pressing(self.app, self.now, name, hold_ms, self.keyed)
         self.count += 1
         self.report(name if hold_ms < config.LONG_PRESS_MS else HOLD + name)
 
