@@ -7,6 +7,7 @@ import sys
 
 from _paths import ROOT
 from bench_common import (
+    FIRMWARE_COLLECTS_NOTHING,
     FUEL_PER_US,
     fuel_per_call,
     micropython_script,
@@ -180,7 +181,8 @@ def bench_heap():
     # The wasm build is 32-bit, like the ESP32: the same .mpy modules, pointers of 4 bytes.
     body = (
         "import gc\n"
-        "sys.path.insert(0, '/input/build/board/lib')\n"
+        + FIRMWARE_COLLECTS_NOTHING
+        + "sys.path.insert(0, '/input/build/board/lib')\n"
         "sys.path.insert(0, '/input/build/board')\n"
         "gc.collect()\n"
         "before = gc.mem_alloc()\n"

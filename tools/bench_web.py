@@ -8,7 +8,7 @@ import tempfile
 import time
 
 from _paths import ROOT
-from bench_common import unix_run, wasm_fuel
+from bench_common import FIRMWARE_COLLECTS_NOTHING, unix_run, wasm_fuel
 
 
 def bench_web():
@@ -111,14 +111,15 @@ def web_heap_32():
         out.write("class Event:\n    pass\n")
     body = (
         "import gc\n"
-        "for p in ('build/board/lib', 'build/board', 'build/wasm_shims', 'host_tests/core'):\n"
+        + FIRMWARE_COLLECTS_NOTHING
+        + "for p in ('build/board/lib', 'build/board', 'build/wasm_shims', 'host_tests/core'):\n"
         "    sys.path.insert(0, '/input/' + p)\n"
         "gc.collect()\n"
         "before = gc.mem_alloc()\n"
         "import fakes\n"
         "fakes.install()\n"
         "import app, config, hardware, memstore\n"
-        "gc.disable()\n"  # collections at the top level only: see bench_heap
+        "gc.disable()\n"  # no automatic collection mid-call either
         "board = app.App(config, hardware.Hardware(config), memstore.MemoryStore(), say=id)\n"
         "board.boot(0)\n"
         "gc.collect()\n"

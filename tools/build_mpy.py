@@ -160,6 +160,7 @@ HARNESS_SOURCES = (
     "tools/host_shims/fake_neopixel.py",
     "host_tests/core/presses.py",
     "host_tests/core/evening_rig.py",
+    "host_tests/core/play_on.py",
 )
 
 
