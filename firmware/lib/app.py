@@ -66,9 +66,7 @@ class App:
         self.key_painted = True  # the frame after the last key was painted (an animation
         # may still run: its frames wait a few ms for the collection, not for its end)
         self.heartbeat = 0  # ticks of the last completed key poll, for the watchdog
-        # The words of the last refusal ("error: ..." said), for press()'s caller. The 25th
-        # attribute: the instance's table has 29 slots (host_tests/core/test_ram_tables.py).
-        self.refusal = None
+        self.refusal = None  # the last refusal's words ("error: ..." said), for press()'s caller
 
     def tell(self, line):
         """Says a line on the console, and keeps it for the web page when there is one. An

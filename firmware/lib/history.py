@@ -96,8 +96,8 @@ class History:
 
     def _restored_in_place(self):
         """The checkpoint's state in the live state's object, made afresh: its attribute
-        table (464 bytes for a match) is kept, not allocated again while the old state's
-        lists leave the heap full of holes. The live state is lost either way."""
+        table (256 bytes for a match on the chip) is kept, not allocated again while the old
+        state's lists leave the heap full of holes. The live state is lost either way."""
         state = self.state
         if state is None:
             return self._restored(self.base)

@@ -59,10 +59,7 @@ def _shown_suit(hand, known, i):
 
 
 class Match:
-    # (number, tally) of the match the last new match ended. A class default, set on an
-    # instance only then: 29 attributes fit the instance's table of 29 slots, and a 30th
-    # would make every state restored at an undo ask for a bigger block (592 bytes, not 464).
-    finished = None
+    finished = None  # (number, tally) of the match the last new match ended
 
     def __init__(self):
         self.players = 0

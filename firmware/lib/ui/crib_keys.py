@@ -229,8 +229,7 @@ class CribbageKeys:
     def fail(self, why, now, by_rules=False):
         """Refuses a key or tap: the error flash and its words; it changed nothing. The
         rules' words do not say what comes next, so after them the question still awaited
-        is said again (the console's last question is the one the next key answers). One
-        method, not two: the class's table keeps to 29 slots (test_ram_tables)."""
+        is said again (the console's last question is the one the next key answers)."""
         self.overlay.flash_error(now)
         self.say("error: " + why)
         if by_rules:
