@@ -84,6 +84,7 @@ ON_TOP = (  # the preview peg, the digits keyed and the error flash
     "overlay.now = 0\n"
     "overlay.error_until = 10 ** 6\n"
 )
+BRIGHTEST = "renderer.set_brightness(255)\n"
 WHOLE = (  # drawn whole each time
     "renderer.base_version = -1; renderer.signature = -1; frame.draw(renderer, layout, m,"
     " overlay, _i, peg_view.draw_base, 6, m) and renderer.finish(buf)"
@@ -105,8 +106,11 @@ def render_fuels():
             fuel_per_call(BUSIEST, WHOLE, calls=100)
         ),
         "the busiest frame with the preview peg, the digits keyed and the error flash on top"
-        " (over the supply's budget at brightness 64: dimmed to fit)": fuel_per_call(
-            BUSIEST + ON_TOP, WHOLE, calls=100
+        " (brightness 64, the default: its draw summed, within the supply's budget)": (
+            fuel_per_call(BUSIEST + ON_TOP, WHOLE, calls=100)
+        ),
+        "the same frame at the brightest setting (over the supply's budget: dimmed to fit)": (
+            fuel_per_call(BUSIEST + ON_TOP + BRIGHTEST, WHOLE, calls=100)
         ),
     }
 
@@ -122,10 +126,12 @@ def bench_render():
             "MicroPython (wasm): %s: %.0f fuel = %.3f ms on the ESP32 estimate"
             % (kind, fuel, fuel / FUEL_PER_US / 1000.0)
         )
-    # Where the loud frame's fuel goes: the same frame with the budget raised so that its
-    # current is summed but not dimmed, then so high that it is not even summed.
-    for room, what in ((290, "summed, not dimmed"), (100000, "neither summed nor dimmed")):
-        raised = fuel_per_call(BUSIEST + ON_TOP + "renderer.room_ma = %d\n" % room, WHOLE, 100)
+    # Where the brightest loud frame's fuel goes: the same frame with the budget raised so
+    # that its current is summed but not dimmed, then so high that it is not even summed.
+    for room, what in ((1000, "summed, not dimmed"), (100000, "neither summed nor dimmed")):
+        raised = fuel_per_call(
+            BUSIEST + ON_TOP + BRIGHTEST + "renderer.room_ma = %d\n" % room, WHOLE, 100
+        )
         print(
             "MicroPython (wasm): that loud frame with the budget raised to %d mA (%s): %.0f fuel"
             % (room, what, raised)

@@ -133,15 +133,15 @@ def fuel_per_call(setup, call, calls=WASM_CALLS):
     """Fuel of one call, averaged over `calls` calls measured inside one run."""
     # The collector is off while measuring: the calls measured allocate nothing, and this
     # wasm build's collector cannot see roots on wasm's own stack (it may free live objects).
-    loop = setup + (
+    loop = (
         "import gc\n"
         "gc.disable()\n"
         "_start = _fuel()\n"
         "for _i in range(%d):\n    %s\n"
         "print('fuel', fuel_since(_start))\n"
     )
-    spent = probed(wasm_fuel(loop % (calls, call))[1])
-    loop_cost = probed(wasm_fuel(loop % (calls, "pass"))[1])
+    spent = probed(wasm_fuel(setup + loop % (calls, call))[1])
+    loop_cost = probed(wasm_fuel(setup + loop % (calls, "pass"))[1])
     return (spent - loop_cost) / calls
 
 

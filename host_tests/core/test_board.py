@@ -122,6 +122,38 @@ def test_the_renderer_dims_a_frame_to_the_current_budget():
     assert buf[0] == 255 and roomy.scale == 255
 
 
+def test_a_number_shown_over_the_count_is_what_the_budget_counts_and_what_is_lit():
+    # The error flash's 39 covers the running count's 29 on the same LEDs: only the 39 is
+    # lit, so only it draws current; counting both once dimmed a frame that fit.
+    cfg = Config(BRIGHTNESS=255, CURRENT_BUDGET_MA=2000)
+    layout = Layout(cfg)
+    renderer = Renderer(cfg, layout.length)
+    buf = bytearray(layout.length * 3)
+    white, error = 5 * 3 + 1, 3 * 3 + 1  # white and red, each at the rear peg's level
+    renderer.show_number(0, layout.tens_led, white, 29)
+    renderer.show_number(1, layout.tens_led, error, 39)
+    renderer.finish(buf)
+    red = renderer.led_bytes[error]
+    assert max(red) > 0 and renderer.scale == 255
+    tens, units = layout.tens_led * 3, layout.units_led * 3
+    assert [bytes(buf[tens + 3 * i : tens + 3 * i + 3]) for i in range(3)] == [red] * 3
+    assert [bytes(buf[units + 3 * i : units + 3 * i + 3]) for i in range(9)] == [red] * 9
+    assert renderer.milliamps == renderer.idle_ma + renderer.span_ma[1]
+    # Under a budget the 39 alone passes, the frame is dimmed by one factor, from the bytes
+    # of the entries at that scale.
+    lit_ma = sum(renderer.span_bytes[1]) * cfg.MA_PER_CHANNEL // 255
+    budget = renderer.idle_ma + cfg.CHIP_MA[1] + lit_ma // 2
+    tight = Renderer(Config(BRIGHTNESS=255, CURRENT_BUDGET_MA=budget), layout.length)
+    tight.show_number(0, layout.tens_led, white, 29)
+    tight.show_number(1, layout.tens_led, error, 39)
+    tight.finish(buf)
+    scale = tight.scale
+    assert 8 < scale < 255 and scale % 8 == 0
+    dimmed = bytes(channel * scale // 255 for channel in red)
+    assert bytes(buf[tens : tens + 3]) == dimmed and bytes(buf[units : units + 3]) == dimmed
+    assert tight.milliamps <= budget - cfg.CHIP_MA[1]
+
+
 def test_an_unchanged_frame_is_not_drawn_again():
     match = Match()
     match.apply(ev.new_match())

@@ -11,26 +11,6 @@ _ERROR_FULL = rd.ERROR * 3 + rd.FULL
 _ERROR_DIM = rd.ERROR * 3 + rd.DIM
 
 
-def overlay_signature(overlay, frame, lit, step, line):
-    """A number that changes whenever what the overlay lights changes, from what it shows
-    now: the celebration's frame, the error flash, the count-out step, the count LEDs'
-    line (Overlay.frame, error_lit, counting, line)."""
-    # Kept under 2**30 (a larger int would allocate on the board): 6 bits of celebration
-    # frame, error, saving, 2 bits of points-entry side, 7 of points keyed, 6 of count-out
-    # step, 5 of what the count LEDs show (board.signs or a number echoed), preview blink.
-    signature = (frame + 1) & 63
-    if lit:
-        signature |= 1 << 6
-    if overlay.save_failed:
-        signature |= 1 << 7
-    if overlay.preview_side >= 0:
-        signature |= (overlay.preview_side + 1) << 8 | (overlay.preview_points & 127) << 10
-        if overlay.preview_points > 0 and overlay.now // 250 % 2 == 0:
-            signature |= 1 << 28
-    signature |= (step + 1) << 17
-    return signature | line << 23
-
-
 def draw(renderer, layout, state, overlay, version, draw_base, mode_colour, match=None):
     """Draws a frame: draw_base(renderer, layout, state, mode_colour) for the state, again
     only when `version` (History.version) changed, then the overlay. False when the frame
@@ -52,7 +32,22 @@ def draw(renderer, layout, state, overlay, version, draw_base, mode_colour, matc
         lit = overlay.error_lit()
         step = overlay.counting()
         line = overlay.line()
-        signature = overlay_signature(overlay, frame, lit, step, line)
+        # A number that changes whenever what the overlay lights changes, kept under 2**30
+        # (a larger int would allocate on the board): 6 bits of celebration frame, error,
+        # saving, 2 bits of points-entry side, 7 of points keyed, 6 of count-out step, 5 of
+        # what the count LEDs show (board.signs or a number echoed), preview blink. Here,
+        # not a function: every frame with an overlay works it out.
+        signature = (frame + 1) & 63 | (step + 1) << 17 | line << 23
+        if lit:
+            signature |= 1 << 6
+        if overlay.save_failed:
+            signature |= 1 << 7
+        side = overlay.preview_side
+        if side >= 0:
+            points = overlay.preview_points
+            signature |= (side + 1) << 8 | (points & 127) << 10
+            if points > 0 and overlay.now // 250 % 2 == 0:
+                signature |= 1 << 28
     if version == renderer.base_version:
         if signature == renderer.signature:
             return False
@@ -72,7 +67,7 @@ def draw(renderer, layout, state, overlay, version, draw_base, mode_colour, matc
 
 def draw_overlay(renderer, layout, match, overlay, n, frame, flashing, step, line):
     """The preview peg, a celebration, the error flash and the saving warning (the rest
-    as overlay_signature)."""
+    as the signature in draw)."""
     leds = renderer.leds
     entries = renderer.entries
     side = overlay.preview_side

@@ -94,10 +94,14 @@ class Renderer:
         self.span_offsets = array("H", bytes(2 * MAX_SPANS))  # byte offsets in the strip's buffer
         self.span_bytes = [b""] * MAX_SPANS
         self.span_ma = array("H", bytes(2 * MAX_SPANS))  # the most each span draws
+        # What each span shows, entry * 256 + tens * 16 + units: redrawn from it when dimmed.
+        self.span_numbers = array("H", bytes(2 * MAX_SPANS))
         self.span_count = 0
         self.blank = bytearray(length * 3)  # the background every frame starts from
         self.background_leds = array("H", bytes(2 * MAX_BACKGROUND))  # lit in self.blank
+        self.background_entries = bytearray(MAX_BACKGROUND)  # their colour entries
         self.background_lit = 0
+        self.background_load = 0  # the sum of the background's channel bytes
         self.background_key = -1  # views: what the background was drawn for
         self.background_status = -1  # views: the part of it that changes (the dealer, tally)
         self.background_source = None  # views: what that part was read from
@@ -111,6 +115,12 @@ class Renderer:
         self.base_spans = 0  # the spans draw_base set (the running count)
         self.signature = -1  # views: what the overlay looked like in the last frame
         self.scale = 255  # the last frame's dimming for the current budget, 255 = none
+        # The brightness table dimmed, for the last two scales a frame needed (a flashing
+        # frame alternates between two): made when a scale is new, none until one is needed.
+        self.dimmed_scales = [-1, -1]
+        self.dimmed_tables = [None, None]  # type: list
+        self.dimmed_canvas = None  # the background at the scale dimmed_canvas_for says
+        self.dimmed_canvas_for = -1
         self.milliamps = 0  # the last frame's estimated draw
         self.set_brightness(config.BRIGHTNESS)
 
@@ -144,6 +154,8 @@ class Renderer:
         )
         for number in range(len(self.kept_numbers)):
             self.kept_numbers[number] = None
+        self.dimmed_scales[0] = self.dimmed_scales[1] = -1
+        self.dimmed_canvas_for = -1
         for slot in range(MAX_SPANS):
             self.number_shown[slot] = 0
         self.background_key = -1
@@ -159,65 +171,126 @@ class Renderer:
 
     def finish(self, buf):
         """Writes the frame into buf (the driver's buffer), dimmed to the current budget.
-        The views call it only for a frame that differs from the last (frame.draw tells)."""
-        buf[0 : self.size] = self.blank  # one copy clears the strip: cheaper than clearing
-        leds = self.leds  # the last frame's LEDs one by one
+        The views call it only for a frame that differs from the last (frame.draw tells).
+        A frame that may pass the budget has its draw summed as it is written, and only one
+        that does pass it is written again, dimmed."""
+        leds = self.leds
         entries = self.entries
-        led_bytes = self.led_bytes
         count = self.count
+        spans = self.span_count
+        span_bytes = self.span_bytes
+        offsets = self.span_offsets
+        # A number the overlay shows covers the view's in the span before it (frame.py): the
+        # covered one is neither drawn nor counted in the draw.
+        first = 0
+        for i in range(1, spans):
+            if offsets[i] == offsets[i - 1]:
+                first = i
         # The most the frame can draw: its LEDs, its spans and the background's LEDs.
         most = (count + self.background_lit) * self.max_entry_ma
-        for i in range(self.span_count):
-            data = self.span_bytes[i]
-            at = self.span_offsets[i]
-            buf[at : at + len(data)] = data
+        for i in range(first, spans):
             most += self.span_ma[i]
-        for i in range(count):
-            at = leds[i] * 3
-            buf[at : at + 3] = led_bytes[entries[i]]
-        # The exact draw is summed only when the frame could pass the budget at all.
-        room = self.room_ma
+        led_bytes = self.led_bytes
+        buf[0 : self.size] = self.blank  # one copy clears the strip: cheaper than clearing
+        for i in range(first, spans):
+            at = offsets[i]
+            buf[at : at + 3 * (_TENS + _UNITS)] = span_bytes[i]
         self.scale = 255
+        room = self.room_ma
         if most <= room:
+            for i in range(count):
+                at = leds[i] * 3
+                buf[at : at + 3] = led_bytes[entries[i]]
             self.milliamps = self.idle_ma + most
             return
         load_of = self.entry_load
-        load = 0
-        canvas = self.blank
-        kept = self.background_leds
-        for i in range(self.background_lit):
-            at = kept[i] * 3
-            load += canvas[at] + canvas[at + 1] + canvas[at + 2]
+        load = self.background_load
+        for i in range(first, spans):
+            load += sum(span_bytes[i])
         for i in range(count):
-            load += load_of[entries[i]]
-        for i in range(self.span_count):
-            load += sum(self.span_bytes[i])
+            at = leds[i] * 3
+            entry = entries[i]
+            buf[at : at + 3] = led_bytes[entry]
+            load += load_of[entry]
         lit_ma = load * self.ma_per_channel // 255
-        scale = 255
-        if lit_ma > room:
-            # Over the budget: dim every lit LED by the same factor.
-            scale = room * 255 // lit_ma if room > 0 else 0
-            # The background's LEDs first: a span or an LED drawn over one of them is then
-            # written from its own bytes, dimmed once.
-            for i in range(self.background_lit):
-                at = kept[i] * 3
-                buf[at] = buf[at] * scale // 255
-                buf[at + 1] = buf[at + 1] * scale // 255
-                buf[at + 2] = buf[at + 2] * scale // 255
-            for i in range(self.span_count):
-                at = self.span_offsets[i]
-                data = self.span_bytes[i]
-                for j in range(len(data)):
-                    buf[at + j] = data[j] * scale // 255
-            table = self.table
-            for i in range(count):
-                at = leds[i] * 3
-                source = entries[i] * 3
-                buf[at] = table[source] * scale // 255
-                buf[at + 1] = table[source + 1] * scale // 255
-                buf[at + 2] = table[source + 2] * scale // 255
+        if lit_ma <= room:
+            self.milliamps = self.idle_ma + lit_ma
+            return
+        # Over the budget: every lit LED dimmed by the same factor, in steps of 8 of 255 from
+        # 8 up (rounded down, so the frame stays within it), so that frames whose draw
+        # differs a little share a scale, and the bytes made for it.
+        scale = room * 255 // lit_ma if room > 0 else 0
+        if scale > 8:
+            scale &= ~7
         self.scale = scale
         self.milliamps = self.idle_ma + lit_ma * scale // 255
+        table = self._dimmed(scale)
+        buf[0 : self.size] = self._dimmed_background(scale, table)
+        for i in range(first, spans):
+            at = offsets[i]
+            buf[at : at + 3 * (_TENS + _UNITS)] = span_bytes[i]
+            # Its lit LEDs again, dimmed: the rest of a number's LEDs are dark.
+            number = self.span_numbers[i]
+            source = (number >> 8) * 3
+            red, green, blue = table[source], table[source + 1], table[source + 2]
+            for _ in range((number >> 4) & 15):  # the tens, from the span's first LED
+                buf[at] = red
+                buf[at + 1] = green
+                buf[at + 2] = blue
+                at += 3
+            at = offsets[i] + 3 * _TENS
+            for _ in range(number & 15):  # the units
+                buf[at] = red
+                buf[at + 1] = green
+                buf[at + 2] = blue
+                at += 3
+        for i in range(count):
+            at = leds[i] * 3
+            source = entries[i] * 3
+            buf[at] = table[source]
+            buf[at + 1] = table[source + 1]
+            buf[at + 2] = table[source + 2]
+
+    def _dimmed(self, scale):
+        """The brightness table at `scale` (of 255), kept for the last two scales: the older
+        one's bytes are refilled for a new scale, so nothing is allocated after the first
+        two."""
+        scales = self.dimmed_scales
+        tables = self.dimmed_tables
+        if scales[0] == scale:
+            return tables[0]
+        if scales[1] == scale:
+            return tables[1]
+        table = self.table
+        made = tables[1]
+        if made is None:
+            made = bytearray(len(table))
+        for at in range(len(table)):
+            made[at] = table[at] * scale // 255
+        scales[1] = scales[0]
+        tables[1] = tables[0]
+        scales[0] = scale
+        tables[0] = made
+        return made
+
+    def _dimmed_background(self, scale, table):
+        """The background at `scale`, kept until it or the scale changes: a loud frame
+        that repaints over the same background copies it whole, as an undimmed one does."""
+        canvas = self.dimmed_canvas
+        if canvas is None:
+            canvas = self.dimmed_canvas = bytearray(self.size)
+        if self.dimmed_canvas_for != scale:
+            canvas[:] = self.blank
+            kept = self.background_leds
+            kept_entries = self.background_entries
+            for i in range(self.background_lit):
+                at = kept[i] * 3
+                source = kept_entries[i] * 3
+                canvas[at] = table[source]
+                canvas[at + 1] = table[source + 1]
+                canvas[at + 2] = table[source + 2]
+            self.dimmed_canvas_for = scale
+        return canvas
 
     def begin_background(self):
         """light() then paints the background (until end_background) instead of a frame."""
@@ -230,11 +303,16 @@ class Renderer:
             at = kept[i] * 3
             canvas[at : at + 3] = _DARK
         count = min(self.count, MAX_BACKGROUND)
+        load = 0
         for i in range(count):
             at = self.leds[i] * 3
             canvas[at : at + 3] = self.led_bytes[self.entries[i]]
             kept[i] = self.leds[i]
+            self.background_entries[i] = self.entries[i]
+            load += self.entry_load[self.entries[i]]
         self.background_lit = count
+        self.background_load = load
+        self.dimmed_canvas_for = -1
         self.count = 0
 
     def show_number(self, slot, led, entry, value):
@@ -253,6 +331,7 @@ class Renderer:
             span = self._number(slot, entry, tens, units)
         self.span_offsets[slot] = led * 3
         self.span_bytes[slot] = span
+        self.span_numbers[slot] = entry * 256 + tens * 16 + units
         self.span_ma[slot] = (tens + units) * self.entry_ma[entry]
         self.span_count = slot + 1
 
