@@ -99,15 +99,28 @@ def measure():
 
 
 def repaints():
-    """The repaint's fuel by kind (tools/bench_board.py), each with its ESP32 estimate."""
-    from bench_board import render_fuels
+    """The repaint's fuel by kind (tools/bench_board.py), each with its ESP32 estimate. Fails
+    when a frame at the default brightness is over REPAINT_BUDGET_MS: fuel is deterministic,
+    so that is a regression."""
+    from bench_board import BRIGHTEST_KIND, REPAINT_BUDGET_MS, render_fuels
     from bench_common import FUEL_PER_US
 
     command = "`.venv/bin/python tools/bench.py render` (at `FUEL_PER_US` = %d)" % FUEL_PER_US
+    fuels = render_fuels()
+    over = [
+        "%s: %.2f ms" % (kind, fuel / FUEL_PER_US / 1000.0)
+        for kind, fuel in fuels.items()
+        if kind != BRIGHTEST_KIND and fuel > REPAINT_BUDGET_MS * 1000 * FUEL_PER_US
+    ]
+    if over:
+        raise SystemExit(
+            "repaints over the %.1f ms budget on the ESP32 estimate: %s"
+            % (REPAINT_BUDGET_MS, "; ".join(over))
+        )
     return [
         ("one repaint: %s, fuel (ms on the ESP32: %.2f)" % (kind, fuel / FUEL_PER_US / 1000.0),
          int(round(fuel)), command)
-        for kind, fuel in render_fuels().items()
+        for kind, fuel in fuels.items()
     ]  # fmt: skip
 
 
