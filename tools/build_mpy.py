@@ -161,6 +161,7 @@ HARNESS_SOURCES = (
     "host_tests/core/presses.py",
     "host_tests/core/evening_rig.py",
     "host_tests/core/play_on.py",
+    "host_tests/core/weigh_rarely.py",
 )
 
 

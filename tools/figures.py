@@ -95,7 +95,24 @@ def measure():
             coach[1],
             estimate % ("discard", FUEL_PER_US),
         ),
-    ] + club() + power + repaints() + evening()  # fmt: skip
+    ] + club() + power + repaints() + evening() + ram()  # fmt: skip
+
+
+def ram():
+    """What the code the board loads only when needed would keep loaded (tools/bench_ram.py),
+    in all and module by module."""
+    from bench_ram import rarely_weights
+
+    weights = rarely_weights()
+    return [
+        (
+            "the code the board loads only when it needs it, if it were kept loaded beside the"
+            " game, 32-bit: %s" % ", ".join("%s %s" % (name, format(size, ","))
+                                            for name, size, _ in weights),
+            sum(size for _, size, _ in weights),
+            "`.venv/bin/python tools/bench.py ram`",
+        )
+    ]  # fmt: skip
 
 
 def repaints():

@@ -16,7 +16,8 @@ COLLECT_EVERY = 8192
 # in RAM, so the family the board is not playing is unloaded: about 25 KB either way.
 FAMILY_MODULES = (
     (
-        "board.peg_view", "ui.crib_keys", "ui.suits", "cribbage.game", "cribbage.pegging",
+        "board.peg_view", "ui.crib_keys", "ui.crib_choices", "ui.suits", "cribbage.game",
+        "cribbage.pegging",
         "cribbage.score", "cribbage.show", "cribbage.show_items", "cribbage.show_points",
         "cribbage.show_table",
         "cribbage.multiset",
@@ -37,7 +38,7 @@ def booting(app, now):
         gc.threshold(COLLECT_EVERY)
     app.overlay.now = now
     # config.py holds its board profile's names (profiles/): the profile's module itself
-    # would sit in RAM for nothing (about 1 KB; host_tests/core/test_app.py pins it).
+    # would sit in RAM for nothing (336 bytes on the chip; host_tests/core/test_app.py pins it).
     unload([name for name in sys.modules if name.startswith("profiles")])
     saved = yield from checking(app, app.settings, "settings", now)
     mode = 0

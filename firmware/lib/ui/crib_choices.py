@@ -1,5 +1,5 @@
 # The next match's choices, keyed before it: A players, B target, C games (# starts it, in
-# ui.crib_keys). ui.crib_keys loads this for each of those keys and drops it after.
+# ui.crib_keys).
 
 
 def choose(keys, name, choices):

@@ -15,7 +15,7 @@ from cribbage.game import CUT, GAME_OVER, MATCH_OVER, PLAY, SHOW, RuleError
 from history import NothingToUndo
 from keypad import KEY_NAMES
 from micropython import const
-from ui import RANK_KEYS, SUIT_KEYS
+from ui import RANK_KEYS, SUIT_KEYS, crib_choices
 from ui import suits as sq
 
 # The states of ui.crib_prompts, by the same numbers (a test pins them): private constants,
@@ -241,9 +241,7 @@ class CribbageKeys:
             if name == "#":  # a new match: here, not with the choices, to load no code for it
                 self._apply(ev.new_match(self.players, self.target, self.games, 0, self.flags))
                 return
-            # A, B or C: code of its own, loaded for the key (a small module: most of a
-            # key's time on the board is loading the code it needs).
-            chosen = rarely.run("ui.crib_choices", "choose", self, name, CHOICES)
+            chosen = crib_choices.choose(self, name, CHOICES)  # A, B or C
             if chosen:
                 self.remember_choices()
                 self.say(chosen)

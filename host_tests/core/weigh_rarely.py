@@ -1,0 +1,45 @@
+# What the code the board loads only when it needs it would keep in RAM if it were imported
+# for good (docs/ARCHITECTURE.md, RAM rules): the board booted into cribbage, then each such
+# module imported on its own, weighed and dropped, each a step of its own, for
+# tools/micropython32.mjs to measure in the chip's bytes (tools/bench_ram.py runs it).
+import gc
+import sys
+
+import fakes
+
+fakes.install()
+
+import config  # noqa: E402
+from app import App  # noqa: E402
+from hardware import Hardware  # noqa: E402
+from rarely import unload  # noqa: E402
+from store import FileStore  # noqa: E402
+
+# Loaded through rarely.run (and the like) and dropped after; wifi is dropped for good on a
+# board that can never serve the page; the profile's module once config.py has its names.
+RARELY = (
+    "modes", "recall", "board.colours", "board.layout_build", "cribbage.show_points",
+    "cribbage.show_items", "cribbage.tally", "ui.crib_match", "ui.crib_taps", "ui.crib_words",
+    "wifi", "profiles.esp32s3",
+)  # fmt: skip
+
+
+def _quiet(line):
+    pass
+
+
+def steps(argv):
+    app = App(config, Hardware(config), FileStore(argv[-1]), say=_quiet)
+    yield
+    yield from app.booting(0)
+    app.paint(0)
+    yield
+    for name in RARELY:
+        loaded = set(sys.modules)
+        before = gc.mem_alloc()
+        __import__(name)
+        yield
+        added = [module for module in sys.modules if module not in loaded]
+        print("weighs", name, gc.mem_alloc() - before, " ".join(added))
+        unload(added)
+        yield

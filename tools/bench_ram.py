@@ -1,0 +1,52 @@
+"""What the board's RAM tricks are worth in the chip's bytes (tools/bench.py ram).
+
+The code the board runs rarely is loaded when it is needed and dropped after (rarely.py):
+on the board a module's code sits in RAM. Each such module is weighed here as it would sit
+beside the game booted into cribbage if it were imported for good, on MicroPython's 32-bit
+build (tools/micropython32.mjs, host_tests/core/weigh_rarely.py): the bytes after a
+collection, with the modules it pulls in."""
+
+import os
+import subprocess
+import sys
+import tempfile
+
+from _paths import ROOT
+
+
+def rarely_weights():
+    """[(module, bytes it would keep loaded, the modules it pulls in)], 32-bit."""
+    for option in ([], ["--harness"]):
+        subprocess.run(
+            [sys.executable, os.path.join(ROOT, "tools", "build_mpy.py")] + option,
+            check=True,
+            capture_output=True,
+        )
+    with tempfile.TemporaryDirectory() as data:
+        done = subprocess.run(
+            ["node", "tools/micropython32.mjs", "--heap", str(1 << 20)]
+            + ["--build", os.path.join(os.path.dirname(sys.executable), "..", "mp32")]
+            + ["--tree", "build/board=/b/board", "--tree", "build/harness=/b/harness"]
+            + ["--tree", data + "=/b/data", "--cwd", "/b/board", "--path", "lib:../harness"]
+            + ["-m", "weigh_rarely", "/b/data"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+        )
+    if done.returncode:
+        raise RuntimeError("the 32-bit build failed: " + done.stderr[-800:])
+    weights = []
+    for line in done.stdout.splitlines():
+        if line.startswith("weighs "):
+            words = line.split()
+            weights.append((words[1], int(words[2]), words[3:]))
+    return weights
+
+
+def bench_ram():
+    print("## What the code loaded only when needed would keep in RAM, 32-bit")
+    weights = rarely_weights()
+    for name, size, pulled in weights:
+        extra = [module for module in pulled if module != name]
+        print("%s: %d bytes%s" % (name, size, " (with %s)" % ", ".join(extra) if extra else ""))
+    print("in all: %d bytes" % sum(size for _, size, _ in weights))
