@@ -21,12 +21,12 @@ for name in (
     "app.py", "boardmain.py", "cards.py", "clock.py", "club_choice.py", "club_link.py",
     "eventlog.py", "hardware.py", "history.py", "journal.py", "keypad.py", "modes.py",
     "packing.py", "pairing.py", "rarely.py", "recall.py", "store.py", "web.py", "web_http.py",
-    "web_whole.py", "wifi.py", "wifi_choice.py",
+    "web_routes.py", "web_whole.py", "wifi.py", "wifi_choice.py",
 ):  # fmt: skip
     module(name, base_path="lib")
 
 if os.environ.get("MICRODOT_DIR"):
-    # The modules web.py uses (tools/build_mpy.py's MICRODOT_MODULES).
+    # The modules the page's server uses (tools/build_mpy.py's MICRODOT_MODULES).
     package(
         "microdot",
         files=("__init__.py", "microdot.py", "helpers.py"),

@@ -410,7 +410,7 @@ def test_the_radio_on_the_home_network_runs_the_club_link_beside_the_keys(club, 
 
     from microdot.test_client import TestClient
 
-    import web
+    import web_routes
     import wifi
     from test_web import FakeNetwork
 
@@ -423,7 +423,7 @@ def test_the_radio_on_the_home_network_runs_the_club_link_beside_the_keys(club, 
     rig = Rig(MemoryStore(), cfg=settings, through_contacts=False)
 
     async def evening():
-        radio = wifi.Radio(rig.app, settings, rig.store, web.serve)
+        radio = wifi.Radio(rig.app, settings, rig.store, web_routes.serve)
         radio.apply()
         link = radio.club
         for _ in range(100):

@@ -18,6 +18,7 @@ from microdot.test_client import TestClient
 import config
 import web
 import web_pictures
+import web_routes
 import web_sim
 import wifi_choice
 from board_picture import display
@@ -58,7 +59,7 @@ def client_for(rig):
     page asks, hold 0 on the board, the page collects its token (client.token)."""
     board = web.Board(rig.app, web_sim.page_file())
     rig.app.radio = PageRadio(board.phones)
-    client = TestClient(web.make_server(board), host=HOST)
+    client = TestClient(web_routes.make_server(board), host=HOST)
     client.token = pair(client, rig.app)
     return client
 
@@ -400,12 +401,14 @@ def test_wifi_is_off_unless_asked_and_refused_without_the_heap(monkeypatch):
     import wifi
 
     rig = Rig()
-    assert call(_applied(wifi.Radio(rig.app, WifiConfig("off"), MemoryStore(), web.serve))) == (
+    assert call(
+        _applied(wifi.Radio(rig.app, WifiConfig("off"), MemoryStore(), web_routes.serve))
+    ) == (
         "off",
         None,
     )
     monkeypatch.setattr(wifi, "heap_total", lambda: 110 * 1024)  # an ESP32 without PSRAM
-    radio = wifi.Radio(rig.app, WifiConfig("access point"), MemoryStore(), web.serve)
+    radio = wifi.Radio(rig.app, WifiConfig("access point"), MemoryStore(), web_routes.serve)
     assert call(_applied(radio)) == ("off", None)
     assert rig.lines[-1].startswith("Wi-Fi stays off: the web page needs a board with PSRAM")
     assert rig.app.overlay.error_until
@@ -418,7 +421,8 @@ def test_a_board_without_microdot_keeps_wifi_off_and_plays_on(monkeypatch):
 
     monkeypatch.setitem(sys.modules, "network", FakeNetwork())
     monkeypatch.setattr(wifi, "heap_total", lambda: 4 * 1024 * 1024)
-    monkeypatch.setitem(sys.modules, "web", None)  # installed by mip: no microdot, no page
+    for page in ("web", "web_routes"):  # installed by mip: no microdot, no page
+        monkeypatch.setitem(sys.modules, page, None)
     rig = Rig()
     from boardmain import _serve  # what the board hands the radio: it imports the page
 
@@ -442,7 +446,7 @@ def test_an_access_point_named_after_the_board_pairs_a_phone_kept_on_flash(monke
     rig = Rig(store)
 
     async def served(config, ask):
-        radio = wifi.Radio(rig.app, config, store, web.serve)
+        radio = wifi.Radio(rig.app, config, store, web_routes.serve)
         rig.app.radio = radio
         radio.apply()
         await asyncio.sleep(0.05)
@@ -500,7 +504,7 @@ def test_a_home_network_says_the_address_once_it_has_one(monkeypatch):
     rig = Rig(store)
 
     async def joining():
-        radio = wifi.Radio(rig.app, WifiConfig("home"), store, web.serve)
+        radio = wifi.Radio(rig.app, WifiConfig("home"), store, web_routes.serve)
         radio.apply()
         first = rig.lines[-1]
         await asyncio.sleep(2.2)
@@ -527,7 +531,7 @@ def test_the_wifi_set_from_the_page_never_comes_back_to_it(monkeypatch):
     rig = Rig(store)
 
     async def evening():
-        radio = wifi.Radio(rig.app, WifiConfig("access point"), store, web.serve)
+        radio = wifi.Radio(rig.app, WifiConfig("access point"), store, web_routes.serve)
         rig.app.radio = radio
         radio.apply()
         client = TestClient(radio.server, host="cribbage.local")
@@ -1043,7 +1047,7 @@ def test_a_phone_that_stops_reading_never_holds_up_the_keys():
     from keypad import KEY_NAMES
 
     rig = Rig()
-    server = web.make_server(web.Board(rig.app, web_sim.page_file()))
+    server = web_routes.make_server(web.Board(rig.app, web_sim.page_file()))
     port = free_port()
     fronts = []
 

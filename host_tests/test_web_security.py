@@ -18,6 +18,7 @@ from microdot.test_client import TestClient
 import pairing
 import web
 import web_http
+import web_routes
 import wifi
 from board_rig import Rig
 from broker import free_port
@@ -46,7 +47,7 @@ def test_a_phone_pairs_only_by_its_code_keyed_on_the_board_and_keeps_its_token_a
     rig = Rig(store)
     board = web.Board(rig.app, b"")
     rig.app.radio = PageRadio(board.phones)
-    client = TestClient(web.make_server(board), host=HOST)
+    client = TestClient(web_routes.make_server(board), host=HOST)
     spelled = rig.app.overlay.spelled
     asked = call(client.post("/api/pair", body={"name": "Anna's phone"}))
     assert asked.status_code == 202 and asked.json["seconds"] == 30
@@ -76,7 +77,7 @@ def test_a_phone_pairs_only_by_its_code_keyed_on_the_board_and_keeps_its_token_a
     assert not [name for name, data in store.files.items() if token.encode() in data]
     # A restart: the same phone is still paired, and changes the game.
     rig2 = Rig(store)
-    client2 = TestClient(web.make_server(web.Board(rig2.app, b"")), host=HOST)
+    client2 = TestClient(web_routes.make_server(web.Board(rig2.app, b"")), host=HOST)
     answer = call(client2.post("/api/keys", body={"token": token, "keys": ["#"]}))
     assert answer.status_code == 200 and answer.json["phase"] == "cut"
 
@@ -85,7 +86,7 @@ def test_other_phones_can_neither_take_a_pairing_nor_cancel_it_nor_read_its_code
     rig = Rig()
     board = web.Board(rig.app, b"")
     rig.app.radio = PageRadio(board.phones)
-    client = TestClient(web.make_server(board), host=HOST)
+    client = TestClient(web_routes.make_server(board), host=HOST)
     owner = call(client.post("/api/pair", body={"name": "Anna's phone"})).json
     others = []
     for _ in range(300):  # another phone asks again and again, hoping for the owner's code
@@ -125,7 +126,7 @@ def test_a_late_code_pairs_none():
     rig = Rig()
     board = web.Board(rig.app, b"")
     rig.app.radio = PageRadio(board.phones)
-    client = TestClient(web.make_server(board), host=HOST)
+    client = TestClient(web_routes.make_server(board), host=HOST)
     late = call(client.post("/api/pair", body={})).json
     rig.wait(30000)  # the window passes
     rig.hold("0")  # nobody asks now: the hold says the page's address and pairs nobody
@@ -388,7 +389,7 @@ def test_damaged_wifi_and_phone_files_are_kept_aside_and_said_on_the_console_led
         " saved as phones.log.bad1",
     ]
     assert again.app.overlay.error_until  # the error LEDs flash
-    page = TestClient(web.make_server(web.Board(again.app, b"")), host=HOST)
+    page = TestClient(web_routes.make_server(web.Board(again.app, b"")), host=HOST)
     problems = call(page.get("/api/state")).json["problems"]
     assert problems == ["phones.log.bad1", "wifi.log.bad1"]
     token_refused = call(page.post("/api/keys", body={"token": client.token, "keys": ["#"]}))
@@ -409,7 +410,7 @@ def test_a_damaged_statistics_file_is_kept_aside_and_said_when_the_match_is_summ
     rig.wait(100)
     line = "the statistics file was damaged: kept as stats.bin.bad1; the totals start again"
     assert line in rig.lines and rig.app.overlay.error_until
-    page = TestClient(web.make_server(web.Board(rig.app, b"")), host=HOST)
+    page = TestClient(web_routes.make_server(web.Board(rig.app, b"")), host=HOST)
     assert call(page.get("/api/state")).json["problems"] == ["stats.bin.bad1"]
 
 

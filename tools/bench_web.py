@@ -40,8 +40,8 @@ def bench_web():
         "app.paint(0)\n"
         "gc.collect()\n"
         "game = gc.mem_alloc()\n"
-        "import wifi, web\n"
-        "server = web.make_server(web.Board(app, 'build/board/www/index.html.gz'))\n"
+        "import wifi, web, web_routes\n"
+        "server = web_routes.make_server(web.Board(app, 'build/board/www/index.html.gz'))\n"
         "gc.collect()\n"
         "print(game, gc.mem_alloc() - game)\n"
     )
@@ -124,8 +124,8 @@ def web_heap_32():
         "board.boot(0)\n"
         "gc.collect()\n"
         "game = gc.mem_alloc() - before\n"
-        "import wifi, web\n"  # on the board the radio (wifi.py) builds the server
-        "server = web.make_server(web.Board(board, 'page'))\n"
+        "import wifi, web, web_routes\n"  # on the board the radio (wifi.py) builds the server
+        "server = web_routes.make_server(web.Board(board, 'page'))\n"
         "gc.collect()\n"
         "print(game, gc.mem_alloc() - before - game)\n"
     )

@@ -152,7 +152,7 @@ async def announce(app, port):
 
 
 async def serve(port):
-    import web
+    import web_routes
     import wifi
     from app import App
     from boardmain import _serve
@@ -163,7 +163,7 @@ async def serve(port):
     config.WIFI = "access point"
     wifi.Radio.HOST = "127.0.0.1"
     wifi.Radio.PORT = port
-    web.PAGE = BUILD + "/www/index.html.gz"
+    web_routes.PAGE = BUILD + "/www/index.html.gz"
     app = App(config, Hardware(config), FileStore(DATA), say=say)
     keys = Keys(app)
     asyncio.create_task(keys.run())

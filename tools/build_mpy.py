@@ -107,7 +107,7 @@ def build_page(out_dir):
     return ["www/index.html.gz"]
 
 
-MICRODOT_MODULES = ("__init__.py", "microdot.py", "helpers.py")  # what web.py uses
+MICRODOT_MODULES = ("__init__.py", "microdot.py", "helpers.py")  # what the server uses
 
 
 def build_microdot(out_dir):

@@ -60,8 +60,8 @@ def measure():
         ("the web page, uncompressed", len(raw), web_command),
         ("the game booted in cribbage, 32-bit heap (wasm build, `.mpy`)", game, web_command),
         (
-            "the radio and the page beside it (`wifi.py`, microdot, `web.py`, `web_http.py`,"
-            " `web_whole.py`, `pairing.py`, the server), 32-bit",
+            "the radio and the page beside it (`wifi.py`, microdot, `web.py`, `web_routes.py`,"
+            " `web_http.py`, `web_whole.py`, `pairing.py`, the server), 32-bit",
             server,
             web_command,
         ),

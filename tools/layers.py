@@ -35,6 +35,7 @@ LAYERS = (
             "web_http",
             "web_whole",
             "web",
+            "web_routes",
         ),
     ),
     ("app", ("app", "modes", "boardmain")),

@@ -1,7 +1,7 @@
 """Screenshots of the board's web page on a phone (360 px wide) for the README, made the way
 the browser tests see the page: the simulator serves it and headless Chromium shows it after
 the scene's keys. `--check` exits 1 when what they were made from (the page, web.py,
-config.py or these scenes) changed since; it needs no browser.
+web_routes.py, config.py or these scenes) changed since; it needs no browser.
 
   python tools/web_pictures.py            make them (needs chromium and chromium-driver)
   python tools/web_pictures.py --check
@@ -18,7 +18,13 @@ from _paths import FIRMWARE, ROOT
 OUT = os.path.join(ROOT, "hardware", "pictures")
 MADE_FROM = os.path.join(OUT, "web-pictures.sha256")
 # The page, what serves it, the board it draws and the words it shows (the prompt).
-SOURCES = ("www/index.html", "lib/web.py", "config.py", "lib/ui/crib_words.py")
+SOURCES = (
+    "www/index.html",
+    "lib/web.py",
+    "lib/web_routes.py",
+    "config.py",
+    "lib/ui/crib_words.py",
+)
 WIDTH, HEIGHT = 360, 760
 # name: (keys on the board's keypad, or "game" for a whole game played key by key; the
 # page's element scrolled to the top, or #view for a view the page opens at that address;
@@ -120,7 +126,9 @@ def main(argv):
     finally:
         driver.quit()
     with open(MADE_FROM, "w") as out:
-        out.write(made_from() + "  made from the page, web.py, config.py and the scenes\n")
+        out.write(
+            made_from() + "  made from the page, web.py, web_routes.py, config.py and the scenes\n"
+        )
     return 0
 
 

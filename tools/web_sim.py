@@ -47,8 +47,9 @@ async def _in_thread(work, *args):
 def serve(sim, port, lock):
     """Starts the server in a thread; returns the microdot app (shutdown() stops it)."""
     from cards import name
-    from web import Board, make_server
+    from web import Board
     from web_http import WebError
+    from web_routes import make_server
 
     class SimulatedBoard(Board):
         def acted(self):

@@ -301,7 +301,7 @@ class App:
 
     def run(self, serve=None):
         """The board's loop; `serve(app, radio)` makes the page when the radio goes on
-        (boardmain hands it web.serve: the app itself imports no page)."""
+        (boardmain hands it web_routes.serve: the app itself imports no page)."""
         import asyncio
 
         asyncio.run(self.tasks(serve))

@@ -37,7 +37,7 @@ def main():
 
 def _serve(app, radio):
     """The page, made when the radio goes on (handed to wifi.Radio, which knows no page)."""
-    from web import serve
+    from web_routes import serve
 
     return serve(app, radio)
 

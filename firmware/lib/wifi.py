@@ -32,7 +32,7 @@ def could_serve():
 
 class Radio:
     """The Wi-Fi interface and the web server, turned on and off while the board plays; the
-    server is made by the `serve` it is handed (web.serve, by the app)."""
+    server is made by the `serve` it is handed (web_routes.serve, by the app)."""
 
     HOST = "0.0.0.0"  # every interface the radio has: the board's own network or the home one
     PORT = 80

@@ -77,10 +77,11 @@ class Writer:
 
 def served():
     import web
+    import web_routes
     from board_rig import Rig
 
     rig = Rig()
-    return web.make_server(web.Board(rig.app, b""))
+    return web_routes.make_server(web.Board(rig.app, b""))
 
 
 def handle(server, head, writer):
