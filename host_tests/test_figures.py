@@ -116,5 +116,10 @@ def test_the_architectures_table_of_rarely_loaded_code_is_the_measured_one():
     ) as f:
         text = f.read()
     table = dict(re.findall(r"^  \| `([\w.]+)` \| ([\d,]+) \|", text, re.M))
-    assert {name: int(size.replace(",", "")) for name, size in table.items()} == weights
-    assert "it would take {:,} bytes on the".format(total) in " ".join(text.split())
+    # Where a module's blocks fall moves its figure by some tens of bytes when other code
+    # changes: the table is stale once one is 128 bytes off, or the total 512.
+    quoted = {name: int(size.replace(",", "")) for name, size in table.items()}
+    assert quoted.keys() == weights.keys()
+    assert all(abs(quoted[name] - weights[name]) <= 128 for name in weights), (quoted, weights)
+    said = re.search(r"it would take ([\d,]+) bytes on the", " ".join(text.split()))
+    assert said and abs(int(said.group(1).replace(",", "")) - total) <= 512, (said, total)

@@ -10,7 +10,6 @@ from bench_common import (
     FIRMWARE_COLLECTS_NOTHING,
     FUEL_PER_US,
     fuel_per_call,
-    micropython_script,
     unix_heap_per_call,
     wasm_fuel,
 )
@@ -148,49 +147,9 @@ def bench_render():
 
 
 def bench_heap():
-    print("## Heap of the whole app over a 121-point game played key by key")
-    body = (
-        "import sys, gc\n"
-        "sys.path.insert(0, '/input/host_tests/core')\n"
-        "gc.collect()\n"
-        "empty = gc.mem_alloc()\n"
-        "import board_rig, key_player\n"
-        "gc.collect()\n"
-        "loaded = gc.mem_alloc()\n"
-        "rig = board_rig.Rig()\n"
-        "peak = [0]\n"
-        "press = rig.press\n"
-        "def measured(name, hold_ms=60):\n"
-        "    press(name, hold_ms)\n"
-        "    gc.collect()\n"
-        "    peak[0] = max(peak[0], gc.mem_alloc())\n"
-        "rig.press = measured\n"
-        "rig.press('#')\n"
-        "key_player.play_match(rig, 7)\n"
-        "print(empty, loaded, peak[0], rig.match.phase.replace(' ', '_'))\n"
-    )
-    micropython = os.path.join(os.path.dirname(sys.executable), "micropython")
-    script = micropython_script(body).replace("/input", ROOT)
-    script = script.replace(ROOT + "/firmware/lib", ROOT + "/build/board/lib")
-    script = script.replace(
-        "import sys\n", "import sys\nsys.path.insert(0, '%s/build/board')\n" % ROOT, 1
-    )
+    print("## Heap of the app booted in each family of games, 32-bit")
     build = os.path.join(ROOT, "tools", "build_mpy.py")
     subprocess.run([sys.executable, build], check=True, capture_output=True)
-    done = subprocess.run(
-        [micropython, "-X", "heapsize=400K", "-c", script], capture_output=True, text=True
-    )
-    if done.returncode:
-        raise RuntimeError("micropython failed: " + done.stderr[-800:])
-    empty, loaded, peak, phase = done.stdout.split()[-4:]
-    empty, loaded, peak = int(empty), int(loaded), int(peak)
-    print(
-        "MicroPython unix port (64-bit), firmware as .mpy, live bytes after a collection:"
-        " modules %d (with the test rig's), peak during the game %d more (app state, the"
-        " journal in the memory store, the rig); match ended: %s"
-        % (loaded - empty, peak - loaded, phase)
-    )
-    print("  peak live heap in all: %d bytes" % (peak - empty))
     # The wasm build is 32-bit, like the ESP32: the same .mpy modules, pointers of 4 bytes.
     body = (
         "import gc\n"

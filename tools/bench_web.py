@@ -8,7 +8,7 @@ import tempfile
 import time
 
 from _paths import ROOT
-from bench_common import FIRMWARE_COLLECTS_NOTHING, unix_run, wasm_fuel
+from bench_common import FIRMWARE_COLLECTS_NOTHING, wasm_fuel
 
 
 def bench_web():
@@ -25,30 +25,6 @@ def bench_web():
         [sys.executable, os.path.join(ROOT, "tools", "build_mpy.py")],
         check=True,
         capture_output=True,
-    )
-    body = (
-        "import sys, gc\n"
-        "for p in ('host_tests/core', 'tools/host_shims', 'build/board/lib', 'build/board'):\n"
-        "    sys.path.insert(0, p)\n"
-        "import fakes\n"
-        "fakes.install()\n"
-        "import config, memstore\n"
-        "from app import App\n"
-        "from hardware import Hardware\n"
-        "app = App(config, Hardware(config), memstore.MemoryStore(), say=lambda l: None)\n"
-        "app.boot(0)\n"
-        "app.paint(0)\n"
-        "gc.collect()\n"
-        "game = gc.mem_alloc()\n"
-        "import wifi, web, web_routes\n"
-        "server = web_routes.make_server(web.Board(app, 'build/board/www/index.html.gz'))\n"
-        "gc.collect()\n"
-        "print(game, gc.mem_alloc() - game)\n"
-    )
-    game, server = unix_run(["-X", "heapsize=1M", "-c", body]).split()[-2:]
-    print(
-        "MicroPython unix port (64-bit), .mpy: the game booted %s bytes; wifi.py, microdot,"
-        " web.py and the server %s more" % (game, server)
     )
     game32, server32 = web_heap_32()
     print(
@@ -195,7 +171,7 @@ def web_latency(keys=30):
     import web_pictures
     import web_sim
     from simulator import Simulator
-    from web import EVENT_CHECK_MS
+    from web_http import EVENT_CHECK_MS
 
     with tempfile.TemporaryDirectory() as data:
         sim = Simulator(data)

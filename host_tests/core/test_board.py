@@ -154,6 +154,33 @@ def test_a_number_shown_over_the_count_is_what_the_budget_counts_and_what_is_lit
     assert tight.milliamps <= budget - cfg.CHIP_MA[1]
 
 
+def test_a_number_asked_for_again_is_drawn_from_what_it_shows_now():
+    # A view asks for its numbers on every repaint; the same number on the same LEDs is not
+    # built again, but another number, another brightness or other side colours are.
+    layout = Layout(config)
+    renderer = Renderer(config, layout.length)
+    buf = bytearray(layout.length * 3)
+    white = 5 * 3 + 1
+    tens, units = layout.tens_led * 3, layout.units_led * 3
+
+    def shown(value, entry=white):
+        renderer.show_number(0, layout.tens_led, entry, value)
+        renderer.finish(buf)
+        lit = renderer.led_bytes[entry]
+        return (
+            sum(bytes(buf[tens + 3 * i : tens + 3 * i + 3]) == lit for i in range(3)),
+            sum(bytes(buf[units + 3 * i : units + 3 * i + 3]) == lit for i in range(9)),
+        )
+
+    assert shown(29) == (2, 9) and shown(29) == (2, 9)
+    assert shown(31) == (3, 1) and shown(29) == (2, 9)
+    assert shown(29, 3 * 3 + 1) == (2, 9)  # the same number in red
+    dimmer = renderer.led_bytes[white]
+    renderer.set_brightness(config.BRIGHTNESS * 2)  # still within the supply's budget
+    assert renderer.led_bytes[white] != dimmer
+    assert shown(29) == (2, 9) and renderer.scale == 255
+
+
 def test_an_unchanged_frame_is_not_drawn_again():
     match = Match()
     match.apply(ev.new_match())

@@ -28,10 +28,12 @@ def draw(renderer, layout, state, overlay, version, draw_base, mode_colour, matc
     )
     signature = 0
     if not quiet:  # what the overlay shows now, worked out once for the two calls below
-        frame = overlay.frame()
-        lit = overlay.error_lit()
-        step = overlay.counting()
-        line = overlay.line()
+        # Each call only when its part of the overlay is on: what it returns otherwise is
+        # known (a call is a good part of a repaint's time on the board).
+        frame = overlay.frame() if overlay.effect else -1
+        lit = overlay.error_lit() if overlay.error_until else False
+        step = overlay.counting() if overlay.count_side >= 0 else -1
+        line = overlay.line() if overlay.spelled or overlay.echo_until else overlay.prompt
         # A number that changes whenever what the overlay lights changes, kept under 2**30
         # (a larger int would allocate on the board): 6 bits of celebration frame, error,
         # saving, 2 bits of points-entry side, 7 of points keyed, 6 of count-out step, 5 of

@@ -96,6 +96,9 @@ class Renderer:
         self.span_ma = array("H", bytes(2 * MAX_SPANS))  # the most each span draws
         # What each span shows, entry * 256 + tens * 16 + units: redrawn from it when dimmed.
         self.span_numbers = array("H", bytes(2 * MAX_SPANS))
+        # What each span was last asked to show, entry * 1024 + value (0: nothing yet): a
+        # view asks again on every repaint, mostly for the same number.
+        self.span_asked = array("H", bytes(2 * MAX_SPANS))
         self.span_count = 0
         self.blank = bytearray(length * 3)  # the background every frame starts from
         self.background_leds = array("H", bytes(2 * MAX_BACKGROUND))  # lit in self.blank
@@ -158,6 +161,7 @@ class Renderer:
         self.dimmed_canvas_for = -1
         for slot in range(MAX_SPANS):
             self.number_shown[slot] = 0
+            self.span_asked[slot] = 0
         self.background_key = -1
         # The most one lit LED can draw, to skip summing the frame when it cannot matter.
         self.max_entry_ma = max(self.entry_ma)
@@ -318,6 +322,11 @@ class Renderer:
     def show_number(self, slot, led, entry, value):
         """Span `slot` (and those before it) in this frame: `value` on the count LEDs from
         `led` on, one LED per ten (three at most) then one per unit, in one colour entry."""
+        asked = entry * 1024 + (value & 1023) + 1
+        if self.span_asked[slot] == asked and self.span_offsets[slot] == led * 3:
+            self.span_count = slot + 1  # as it was: its bytes and figures stand
+            return
+        self.span_asked[slot] = asked
         tens = value // 10  # min() is a call: this runs on every repaint of the count
         if tens > _TENS:
             tens = _TENS
