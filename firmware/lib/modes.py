@@ -18,7 +18,8 @@ FAMILY_MODULES = (
     (
         "board.peg_view", "ui.crib_keys", "ui.crib_choices", "ui.suits", "cribbage.game",
         "cribbage.pegging",
-        "cribbage.score", "cribbage.show", "cribbage.show_items", "cribbage.show_points",
+        "cribbage.score", "cribbage.show", "cribbage.show_check", "cribbage.show_items",
+        "cribbage.show_points",
         "cribbage.show_table",
         "cribbage.multiset",
         "cribbage.events", "cribbage.tally", "cribbage",

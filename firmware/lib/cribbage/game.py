@@ -3,10 +3,11 @@
 # and changes nothing, so it never reaches the journal.
 from array import array
 
-from cards import RANK_CHARS, CardError, make, names
+from cards import RANK_CHARS, make, names
 from cribbage import events as ev
+from cribbage import show_check
 from cribbage.pegging import Play, PlayError
-from cribbage.show import check_show, show_total
+from cribbage.show import show_total
 from micropython import const
 from packing import Packer, Unpacker
 from rarely import run
@@ -39,23 +40,11 @@ _TALLY_BYTES = const(66)  # 3 sides of 11 figures of 2 bytes
 KEPT_MATCHES = 8  # finished matches remembered after compaction: the heap stays flat
 _JACK = const(10)  # cards.RANK_CHARS's "J"
 
-
-# A show's check: each card seen elsewhere this deal with its suit (by card), then how many
-# cards of each rank are in sight (the hand's and those seen elsewhere).
-_RANKS_AT = const(52)
-_SIGHT = bytearray(_RANKS_AT + 13)
-_NOTHING_SEEN = bytes(_RANKS_AT + 13)
 _AWARDS = []  # type: list  # what a card laid scores, read at once: one list for every card
 
 
 class RuleError(ValueError):
     pass
-
-
-def _shown_suit(hand, known, i):
-    # Bit i of `known` set: card i's suit was really seen; the keypad asks only what can
-    # change the score and picks the other suits itself, which count as unknown from then on.
-    return hand[i] & 3 if known >> i & 1 else ev.UNKNOWN_SUIT
 
 
 class Match:
@@ -468,8 +457,10 @@ class Match:
         if event[0] == ev.SHOW_CARDS:
             hand = event[1:5]
             known = event[5] if len(event) > 5 else 15  # bit i: card i's suit was seen
-            self._check_show_cards(hand, seat, known)
-            self._see_shown(hand, seat, known)
+            why = show_check.refusal(self, hand, seat, known)
+            if why:
+                raise RuleError(why)
+            show_check.see_shown(self, hand, seat, known)
             points = show_total(hand, self.starter, crib, True)  # checked just above
             missed = 0
         else:
@@ -503,64 +494,3 @@ class Match:
             self.show_index += 1
             if self.show_index > self.players:
                 self._new_deal((self.dealer + 1) % self.players)
-
-    def _check_show_cards(self, hand, seat, known):
-        """Refuses a show that contradicts what the board saw."""
-        if self.starter == ev.NO_CARD:
-            raise RuleError("the starter was not entered: enter the points instead")
-        try:
-            check_show(hand, self.starter)
-        except CardError as error:
-            raise RuleError(str(error)) from None
-        own = self.laid_by[seat] if seat >= 0 else ()
-        # Counted in one pass each, not a pass over the cards seen per card shown: this
-        # runs on the show's key, the slowest of a deal.
-        sight = _SIGHT
-        sight[:] = _NOTHING_SEEN
-        for card in hand:
-            sight[_RANKS_AT + (card >> 2)] += 1
-        for rank, _ in own:
-            # Every rank laid in the play is a card of the hand, one card each.
-            if not sight[_RANKS_AT + rank]:
-                raise RuleError("that hand laid other ranks in the play")
-            sight[_RANKS_AT + rank] -= 1
-        # The cards seen elsewhere: all seen, then the hand's own taken back out (a card
-        # is seen once at most, so its suit's mark is its own).
-        for rank, suit in self.seen:
-            sight[_RANKS_AT + rank] += 1
-            if suit != ev.UNKNOWN_SUIT:
-                sight[rank * 4 + suit] = 1
-        for rank, suit in own:
-            if suit != ev.UNKNOWN_SUIT:
-                sight[rank * 4 + suit] = 0
-        for i in range(4):
-            card = hand[i]
-            if known >> i & 1 and sight[card]:
-                raise RuleError("%s was already seen this deal" % names([card]))
-            if sight[_RANKS_AT + (card >> 2)] > 4:
-                raise RuleError("all four %ss were already seen this deal" % RANK_CHARS[card >> 2])
-        for rank, suit in own:
-            if suit != ev.UNKNOWN_SUIT and make(rank, suit) not in hand:
-                raise RuleError("that hand laid %s in the play" % names([make(rank, suit)]))
-
-    def _see_shown(self, hand, seat, known):
-        """The shown cards in what was seen this deal (a hand's in place of what it laid),
-        with their suits as known. A hand shown as it was laid (the keypad's, in most
-        deals) changes nothing and makes nothing."""
-        if seat < 0:  # the crib: its cards join those seen
-            for i in range(4):
-                self.seen.append((hand[i] >> 2, _shown_suit(hand, known, i)))
-            return
-        own = self.laid_by[seat]
-        if len(own) == 4:
-            for i in range(4):
-                if own[i][0] != hand[i] >> 2 or own[i][1] != _shown_suit(hand, known, i):
-                    break
-            else:
-                return
-        shown = [(hand[i] >> 2, _shown_suit(hand, known, i)) for i in range(4)]
-        others = list(self.seen)
-        for entry in own:
-            others.remove(entry)
-        self.seen = others + shown
-        self.laid_by[seat] = shown
