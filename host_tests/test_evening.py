@@ -10,6 +10,7 @@ import sys
 
 import test_figures
 from _paths import ROOT
+from bench_common import heap_figures, run_32_bit
 
 # The classic ESP32 without PSRAM (profiles/esp32.py): MicroPython starts it with a heap of
 # 56 KB and grows it once, by as much again (tools/bench_web.BOARD_HEAPS: about 112 KB in
@@ -98,24 +99,18 @@ def replay_on_32_bit(recorded, heap):
     figures = {}
 
     def boot(resume):
-        done = subprocess.run(
-            ["node", "tools/micropython32.mjs", "--heap", str(heap)]
-            + ["--build", os.path.join(os.path.dirname(sys.executable), "..", "mp32")]
-            + ["--tree", "build/board=/b/board", "--tree", "build/harness=/b/harness"]
-            + ["--tree", os.path.join(evening, "in") + "=/b/evening"]
-            + ["--save", "/b/evening/data=" + os.path.join(evening, "data")]
-            + ["--cwd", "/b/board", "--path", "lib:../harness"]
-            + ["-m", "evening_rig", "../evening/keys", "../evening/data"]
-            + resume,
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
+        done = run_32_bit(
+            "evening_rig",
+            ["../evening/keys", "../evening/data"] + resume,
+            heap,
+            [os.path.join(evening, "in") + "=/b/evening"],
+            ["/b/evening/data=" + os.path.join(evening, "data")],
         )
-        said = done.stderr.split()[-11:]
         if done.returncode == 0:
-            assert said[0] == "heap32", done.stderr[-500:]
-            for name, figure in zip(said[1::2], said[2::2]):
-                figures[name] = max(figures.get(name, 0), int(figure))
+            said = heap_figures(done)
+            assert said is not None, done.stderr[-500:]
+            for name, figure in said.items():
+                figures[name] = max(figures.get(name, 0), figure)
         return done
 
     return replay_from_power_cuts(boot), figures

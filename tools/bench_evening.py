@@ -20,7 +20,7 @@ import sys
 import tempfile
 
 from _paths import ROOT
-from bench_common import FIRMWARE_COLLECTS_NOTHING
+from bench_common import FIRMWARE_COLLECTS_NOTHING, heap_figures, run_32_bit
 from modes import COLLECT_EVERY
 
 BUILD = os.path.join(ROOT, "build")
@@ -102,20 +102,10 @@ def heap_after_cut(folder):
     with tempfile.TemporaryDirectory() as work:
         data = os.path.join(work, "data")
         shutil.copytree(folder, data)
-        done = subprocess.run(
-            ["node", "tools/micropython32.mjs", "--heap", str(ESP32_START_HEAP)]
-            + ["--build", os.path.join(os.path.dirname(sys.executable), "..", "mp32")]
-            + ["--tree", "build/board=/b/board", "--tree", "build/harness=/b/harness"]
-            + ["--tree", data + "=/b/data", "--cwd", "/b/board", "--path", "lib:../harness"]
-            + ["-m", "play_on", "/b/data"],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-        )
-    said = done.stderr.split()[-11:]
-    if done.returncode or said[0] != "heap32" or "played on:" not in done.stdout:
+        done = run_32_bit("play_on", ["/b/data"], ESP32_START_HEAP, [data + "=/b/data"])
+    figures = heap_figures(done)
+    if done.returncode or figures is None or "played on:" not in done.stdout:
         raise RuntimeError("the 32-bit build failed: " + done.stderr[-800:])
-    figures = dict(zip(said[1::2], (int(figure) for figure in said[2::2])))
     return figures
 
 

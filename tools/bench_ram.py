@@ -12,6 +12,7 @@ import sys
 import tempfile
 
 from _paths import ROOT
+from bench_common import run_32_bit
 
 
 def rarely_weights():
@@ -23,16 +24,7 @@ def rarely_weights():
             capture_output=True,
         )
     with tempfile.TemporaryDirectory() as data:
-        done = subprocess.run(
-            ["node", "tools/micropython32.mjs", "--heap", str(1 << 20)]
-            + ["--build", os.path.join(os.path.dirname(sys.executable), "..", "mp32")]
-            + ["--tree", "build/board=/b/board", "--tree", "build/harness=/b/harness"]
-            + ["--tree", data + "=/b/data", "--cwd", "/b/board", "--path", "lib:../harness"]
-            + ["-m", "weigh_rarely", "/b/data"],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-        )
+        done = run_32_bit("weigh_rarely", ["/b/data"], 1 << 20, [data + "=/b/data"])
     if done.returncode:
         raise RuntimeError("the 32-bit build failed: " + done.stderr[-800:])
     weights = []

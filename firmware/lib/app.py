@@ -28,9 +28,8 @@ def _rarely(name, *args):
 
 
 def _in_stages(steps):
-    """Runs a generator of steps whose value is not needed (App.booting, App.pressing),
-    collecting where a stage ends (rarely.finish). A for loop: a key pays for no exception
-    at the generator's end."""
+    """Runs App.booting's or App.pressing's steps, collecting where a stage ends (a step
+    yields True). A for loop: a key pays for no exception at the generator's end."""
     for stage_ends in steps:
         if stage_ends:
             gc.collect()

@@ -1,7 +1,6 @@
 # Code the board runs rarely (the boot, the time between games, a tap on the web page) lives
 # in modules of its own, loaded when it is needed and dropped after: on the board a module's
 # code sits in RAM, and these would otherwise sit beside every key for nothing.
-import gc
 import sys
 
 
@@ -30,13 +29,10 @@ def stepping(module, name, *args):
 
 
 def finish(steps):
-    """Runs a generator of steps to its end; returns what it returns. A step that yields True
-    ends a stage (App.booting, App.pressing): its garbage is collected before the next one's
-    code loads. The other steps are only where a driver may pause (host_tests/core/presses)."""
+    """Runs a generator of steps to its end; returns what it returns."""
     while True:
         try:
-            if next(steps):
-                gc.collect()
+            next(steps)
         except StopIteration as done:
             return done.value
 

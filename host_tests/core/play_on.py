@@ -22,12 +22,19 @@ def _quiet(line):
     pass
 
 
-def steps(argv):
-    app = App(config, Hardware(config), FileStore(argv[-1]), say=_quiet)
+def booting(folder):
+    """The board after a power cut, booted from the files in `folder` in steps (the app made,
+    each stage of its boot, its first repaint); returns the app."""
+    app = App(config, Hardware(config), FileStore(folder), say=_quiet)
     yield
     yield from app.booting(0)
     app.paint(0)
     yield
+    return app
+
+
+def steps(argv):
+    app = yield from booting(argv[-1])
     for index in range(KEYS):
         yield from app.pressing("*", index % 3 == 2)
         app.paint(30 * (index + 1))

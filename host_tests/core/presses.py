@@ -12,8 +12,7 @@ PAINT_MS = 20  # as App.paint_task
 def staging(app):
     """Has the debouncer hand each key to the rig instead of to App.press, so that waiting()
     runs the key's stages (App.pressing: a mode switch has several) as steps of their own,
-    a driver collecting between them as App.press does (rarely.finish). Returns the keys
-    waiting."""
+    a driver collecting between them as App.press does. Returns the keys waiting."""
     keyed = []
     app.debouncer.on_key = lambda index, long: keyed.append((KEY_NAMES[index], long))
     return keyed

@@ -5,15 +5,8 @@
 import gc
 import sys
 
-import fakes
-
-fakes.install()
-
-import config  # noqa: E402
-from app import App  # noqa: E402
-from hardware import Hardware  # noqa: E402
-from rarely import unload  # noqa: E402
-from store import FileStore  # noqa: E402
+from play_on import booting
+from rarely import unload
 
 # Loaded through rarely.run (and the like) and dropped after; wifi is dropped for good on a
 # board that can never serve the page; the profile's module once config.py has its names.
@@ -24,16 +17,8 @@ RARELY = (
 )  # fmt: skip
 
 
-def _quiet(line):
-    pass
-
-
 def steps(argv):
-    app = App(config, Hardware(config), FileStore(argv[-1]), say=_quiet)
-    yield
-    yield from app.booting(0)
-    app.paint(0)
-    yield
+    app = yield from booting(argv[-1])  # kept: each module is weighed beside the game
     for name in RARELY:
         loaded = set(sys.modules)
         before = gc.mem_alloc()
@@ -43,3 +28,4 @@ def steps(argv):
         print("weighs", name, gc.mem_alloc() - before, " ".join(added))
         unload(added)
         yield
+    print("weighed beside", app.MODE_NAMES[app.mode])

@@ -94,10 +94,9 @@ class Renderer:
         self.span_offsets = array("H", bytes(2 * MAX_SPANS))  # byte offsets in the strip's buffer
         self.span_bytes = [b""] * MAX_SPANS
         self.span_ma = array("H", bytes(2 * MAX_SPANS))  # the most each span draws
-        # What each span shows, entry * 256 + tens * 16 + units: redrawn from it when dimmed.
-        self.span_numbers = array("H", bytes(2 * MAX_SPANS))
-        # What each span was last asked to show, entry * 1024 + value (0: nothing yet): a
-        # view asks again on every repaint, mostly for the same number.
+        # What each span was last asked to show, entry * 1024 + value + 1 (0: nothing since
+        # the brightness was set): a view asks again on every repaint, mostly for the same
+        # number; a dimmed frame lights the number's LEDs again from it.
         self.span_asked = array("H", bytes(2 * MAX_SPANS))
         self.span_count = 0
         self.blank = bytearray(length * 3)  # the background every frame starts from
@@ -234,16 +233,22 @@ class Renderer:
             at = offsets[i]
             buf[at : at + 3 * (_TENS + _UNITS)] = span_bytes[i]
             # Its lit LEDs again, dimmed: the rest of a number's LEDs are dark.
-            number = self.span_numbers[i]
-            source = (number >> 8) * 3
+            asked = self.span_asked[i] - 1
+            if asked < 0:
+                continue  # not asked for since the brightness was set: the view redraws it
+            value = asked & 1023
+            tens = value // 10
+            if tens > _TENS:
+                tens = _TENS
+            source = (asked >> 10) * 3
             red, green, blue = table[source], table[source + 1], table[source + 2]
-            for _ in range((number >> 4) & 15):  # the tens, from the span's first LED
+            for _ in range(tens):  # the tens, from the span's first LED
                 buf[at] = red
                 buf[at + 1] = green
                 buf[at + 2] = blue
                 at += 3
             at = offsets[i] + 3 * _TENS
-            for _ in range(number & 15):  # the units
+            for _ in range(value % 10):  # the units
                 buf[at] = red
                 buf[at + 1] = green
                 buf[at + 2] = blue
@@ -340,7 +345,6 @@ class Renderer:
             span = self._number(slot, entry, tens, units)
         self.span_offsets[slot] = led * 3
         self.span_bytes[slot] = span
-        self.span_numbers[slot] = entry * 256 + tens * 16 + units
         self.span_ma[slot] = (tens + units) * self.entry_ma[entry]
         self.span_count = slot + 1
 
