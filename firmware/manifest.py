@@ -20,8 +20,8 @@ for name in ("board", "cribbage", "profiles", "shedding", "ui"):
 for name in (
     "app.py", "boardmain.py", "cards.py", "clock.py", "club_choice.py", "club_link.py",
     "eventlog.py", "hardware.py", "history.py", "journal.py", "keypad.py", "modes.py",
-    "packing.py", "pairing.py", "rarely.py", "recall.py", "store.py", "web.py", "web_http.py",
-    "web_routes.py", "web_whole.py", "wifi.py", "wifi_choice.py",
+    "packing.py", "pairing.py", "rarely.py", "recall.py", "record_format.py", "store.py",
+    "web.py", "web_http.py", "web_routes.py", "web_whole.py", "wifi.py", "wifi_choice.py",
 ):  # fmt: skip
     module(name, base_path="lib")
 

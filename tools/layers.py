@@ -1,7 +1,6 @@
 """The firmware's layers (docs/ARCHITECTURE.md): every import under firmware/lib, the
-string imports through rarely.run among them, checked against the layer table. Fails on an
-import cycle (but the one known below), an import of a higher layer, and rules that import
-storage.
+string imports through rarely.run and rarely.stepping among them, checked against the layer
+table. Fails on an import cycle, an import of a higher layer, and rules that import storage.
 
   python tools/layers.py            check (exit 1 on a cycle or an upward import)
   python tools/layers.py --graph    print every firmware import, one a line
@@ -20,7 +19,7 @@ LAYERS = (
         "platform",
         ("clock", "packing", "cards", "eventlog", "rarely", "keypad", "hardware", "profiles"),
     ),
-    ("storage", ("store", "journal", "recall", "history")),
+    ("storage", ("store", "record_format", "journal", "recall", "history")),
     ("rules", ("cribbage", "shedding")),
     ("board", ("board",)),
     ("keys", ("ui",)),
@@ -43,12 +42,8 @@ LAYERS = (
 # Rules stay free of storage, though it lies below them.
 RULES = [name for name, _ in LAYERS].index("rules")
 STORAGE = [name for name, _ in LAYERS].index("storage")
-# The one cycle kept: History.load and Journal.check run recall (the reader after a restart)
-# through rarely.run, and recall reads their records' formats. Every way found to cut it (the
-# formats mirrored in recall, History.before_at a method) cost the strict evening 2.5 KB
-# (docs/ARCHITECTURE.md, "The RAM rules"). A new cycle, or this one gone, fails the check.
-KNOWN_CYCLES = {frozenset(("history", "journal", "recall"))}
-RUNNERS = ("run", "_rarely")  # rarely.run(module, name), and app's _rarely(name): modes
+# rarely.run(module, name) and rarely.stepping(module, name): a string import each.
+RUNNERS = ("run", "stepping")
 
 
 def modules():
@@ -85,7 +80,7 @@ def imports(name, path, known):
             args = node.args
             if called_name == "_rarely" and name == "app":
                 found.add("modes")
-            elif called_name == "run" and args and isinstance(args[0], ast.Constant):
+            elif called_name in RUNNERS and args and isinstance(args[0], ast.Constant):
                 if isinstance(args[0].value, str):
                     found.add(args[0].value)
     return sorted(module for module in found if module in known and module != name)
@@ -154,12 +149,8 @@ def problems(edges):
                     "%s (rules) imports %s (storage): rules stay free of storage"
                     % (source, target)
                 )
-    groups = cycles(edges)
-    for group in groups:
-        if group not in KNOWN_CYCLES:
-            found.append("import cycle: %s" % " <-> ".join(sorted(group)))
-    for group in KNOWN_CYCLES - set(groups):
-        found.append("known cycle gone: %s (take it off KNOWN_CYCLES)" % ", ".join(sorted(group)))
+    for group in cycles(edges):
+        found.append("import cycle: %s" % " <-> ".join(sorted(group)))
     return found
 
 
@@ -175,7 +166,7 @@ def main(argv):
         print("layers: " + line)
     if found:
         return 1
-    print("layers: no new import cycle, no upward import (%d modules)" % len(edges))
+    print("layers: no import cycle, no upward import (%d modules)" % len(edges))
     return 0
 
 

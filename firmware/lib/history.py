@@ -2,19 +2,10 @@
 # bounded by a stretch of one deal, however long the match.
 #
 # The state is a checkpoint (the whole state packed, see packing.py) plus the few events
-# applied since. Journal records, by their first byte:
-#   an event (below UNDO)   applied; clears what could be redone
-#   UNDO                    takes back the last event since the checkpoint
-#   REDO, event             an undone event applied again
-#   CHECKPOINT, before, state
-#                           written at every deal's start (on the board, when idle after
-#                           the key) and after STRETCH events
-#   BACK, before, n, event (n bytes), state
-#                           an undo that reached past the checkpoint: the state it left
-#                           (a checkpoint) and the event it took back (for redo)
-# `before` (4 bytes) finds the state just before a checkpoint's own on flash: the file
-# offset of an earlier checkpoint (3 bytes; NOWHERE: none; START: the new game's empty state,
-# whose stretch opens the file) and how many events of that checkpoint's stretch lead to it.
+# applied since, each a record of the journal (record_format.py lists them): a checkpoint is
+# written at every deal's start (on the board, when idle after the key) and after STRETCH
+# events; an undo that reaches past the checkpoint writes the state it left and the event
+# it took back (for redo).
 #
 # So a boot hops over the length bytes to the last checkpoint, reads and checks from there,
 # and folds only the events after it; an undo folds at most a stretch; an undo past a
@@ -25,14 +16,8 @@
 import rarely
 from eventlog import EventLog
 from micropython import const
+from record_format import BACK, CHECKPOINT, NOWHERE, REDO, START, STRETCH, UNDO, before_at
 
-UNDO = const(0xF0)
-REDO = const(0xF1)
-CHECKPOINT = const(0xF2)
-BACK = const(0xF3)
-NOWHERE = const(0xFFFFFF)
-START = const(0)  # no record starts at 0: the file's magic does
-STRETCH = const(24)  # events after a checkpoint before the next one is written
 REDO_KEPT = const(48)  # undone events kept for redo; older ones are forgotten
 # What History.checkpoint_due holds, as bits: a checkpoint is due; a new match's journal is
 # to be written afresh.
@@ -54,11 +39,6 @@ def _head(kind, offset, count):
     if offset < 0 or offset >= NOWHERE:
         offset, count = NOWHERE, 0
     return (kind, offset >> 16, (offset >> 8) & 0xFF, offset & 0xFF, count)
-
-
-def before_at(window, at):
-    offset = (window[at] << 16) | (window[at + 1] << 8) | window[at + 2]
-    return offset, window[at + 3]
 
 
 class History:

@@ -13,10 +13,8 @@ from binascii import crc32
 
 import rarely
 from micropython import const
+from record_format import MAGIC, MAGIC_SIZE, TRAILER
 
-MAGIC = b"CRJ2"
-MAGIC_SIZE = const(4)
-TRAILER = const(2)
 _LONGEST = const(258)  # length byte, 255 payload bytes, checksum
 _WINDOW = const(516)  # holds a longest record and a refill of at least as much again
 

@@ -1,11 +1,19 @@
 # Reading a game back from its journal: the boot, a mode switch, a journal checked for
 # damage. It runs there only, so History.load and Journal.check, the ways in, load it for
 # the call and drop it after (rarely.run): on the board a module's code sits in RAM, and
-# this one's would sit beside every key for nothing. The format is history.py's and
-# journal.py's.
-from history import BACK, CHECKPOINT, REDO, STRETCH, UNDO, before_at
-from journal import MAGIC, MAGIC_SIZE, TRAILER
+# this one's would sit beside every key for nothing. The format is record_format.py's.
 from rarely import finish
+from record_format import (
+    BACK,
+    CHECKPOINT,
+    MAGIC,
+    MAGIC_SIZE,
+    REDO,
+    STRETCH,
+    TRAILER,
+    UNDO,
+    before_at,
+)
 
 
 def read(history, upto, offsets):

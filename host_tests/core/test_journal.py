@@ -2,9 +2,10 @@ import scripted
 from check import raises
 from cribbage import events as ev
 from cribbage.game import Match, RuleError
-from history import CHECKPOINT, REDO_KEPT, STRETCH, History, NothingToUndo
-from journal import MAGIC, Journal, encode
+from history import REDO_KEPT, History, NothingToUndo
+from journal import Journal, encode
 from memstore import MemoryStore, PowerCut
+from record_format import CHECKPOINT, MAGIC, STRETCH
 from store import FileStore
 
 NAME = "cribbage.log"
