@@ -15,13 +15,11 @@ import os
 
 include("$(PORT_DIR)/boards/manifest.py")  # the port's own frozen modules (asyncio among them)
 
-for name in ("board", "cribbage", "profiles", "shedding", "ui"):
+for name in ("board", "cribbage", "net", "profiles", "shedding", "storage", "ui"):
     package(name, base_path="lib")
 for name in (
-    "app.py", "boardmain.py", "cards.py", "clock.py", "club_choice.py", "club_link.py",
-    "eventlog.py", "hardware.py", "history.py", "journal.py", "keypad.py", "modes.py",
-    "packing.py", "pairing.py", "rarely.py", "recall.py", "record_format.py", "store.py",
-    "web.py", "web_http.py", "web_routes.py", "web_whole.py", "wifi.py", "wifi_choice.py",
+    "app.py", "boardmain.py", "cards.py", "clock.py", "hardware.py", "keypad.py", "modes.py",
+    "packing.py", "rarely.py",
 ):  # fmt: skip
     module(name, base_path="lib")
 

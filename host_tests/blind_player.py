@@ -14,8 +14,8 @@ import config
 import drivers
 import ui.crib_keys as ck
 import ui.crib_prompts as cp
-import web
 from board.layout import Layout
+from net import web
 from shuffle import Shuffler, deal
 
 RANK_KEYS = "1234567890ABC"  # the keypad's key for ranks A..K

@@ -17,11 +17,11 @@ import fakes  # noqa: E402
 
 fakes.install()
 
-import club_link  # noqa: E402
 import config  # noqa: E402
 import key_player  # noqa: E402
 from board_rig import Rig  # noqa: E402
 from memstore import MemoryStore  # noqa: E402
+from net import club_link  # noqa: E402
 from shuffle import Shuffler  # noqa: E402
 
 port, password, board, seed = sys.argv[1:5]

@@ -1,4 +1,4 @@
-"""The board's side of a club night (firmware/lib/club_link.py) on a real Mosquitto, with the
+"""The board's side of a club night (firmware/lib/net/club_link.py) on a real Mosquitto, with the
 club program (tools/club.py) on the other side: the real firmware app on fake hardware, each
 board with its own flash, its games keyed as players key them; umqtt.simple2 from PyPI
 (tools/board_libs.py) talks to the broker."""
@@ -51,7 +51,7 @@ class ClubBoard:
     loop watches every half second; here after every key and while the test waits."""
 
     def __init__(self, name, port, store=None, password=None):
-        import club_link
+        from net import club_link
 
         self.name = name
         self.port = port
@@ -280,7 +280,7 @@ def test_a_game_the_club_did_not_pair_is_not_sent(club):
 
 
 def test_club_settings_that_cannot_be_topics_are_refused_with_their_reason():
-    import club_link
+    from net import club_link
 
     settings = board_settings("table 7", 1883)
     store = MemoryStore()
@@ -387,7 +387,7 @@ def test_a_club_night_of_twelve_boards_stands_as_the_games_played(club):
 
 
 def test_damaged_club_settings_are_kept_aside_and_said_at_boot():
-    import club_choice
+    from net import club_choice
 
     store = MemoryStore()
     club_choice.save(store, CLUB, "pi.local", password_of("t7"), "t7")
@@ -410,8 +410,7 @@ def test_the_radio_on_the_home_network_runs_the_club_link_beside_the_keys(club, 
 
     from microdot.test_client import TestClient
 
-    import web_routes
-    import wifi
+    from net import web_routes, wifi
     from test_web import FakeNetwork
 
     monkeypatch.setitem(sys.modules, "network", FakeNetwork())
@@ -473,7 +472,7 @@ def test_a_board_with_the_wrong_broker_password_says_so_and_keeps_its_games(club
     settings = board_settings("t5", club.broker.port)
     settings.CLUB_PASSWORD = "not-tonights"
     rig = Rig(MemoryStore(), cfg=settings, through_contacts=False)
-    import club_link
+    from net import club_link
 
     link = club_link.start(rig.app, settings, rig.store)
     try:
@@ -825,7 +824,7 @@ def test_a_broker_that_never_answers_holds_up_no_key():
 def test_a_compacted_club_journal_still_knows_the_game_it_sent(club, monkeypatch):
     """Once every result is recorded the club journal is cut down to the last one: after a
     power cut, the game still over on the board is known as sent, not sent again."""
-    import club_link
+    from net import club_link
 
     monkeypatch.setattr(club_link, "_RECORDS_BEFORE_COMPACTING", 1)
     board = paired_board(club, "t7")

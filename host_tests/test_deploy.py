@@ -73,13 +73,13 @@ def test_the_dry_run_prints_the_exact_commands_and_touches_nothing(monkeypatch):
         " print(sys.implementation._machine); print(gc.mem_free()+gc.mem_alloc())'"
     )
     lines = lines[1:]
-    folders = ("lib", "lib/board", "lib/cribbage", "lib/microdot", "lib/profiles")
-    folders += ("lib/shedding", "lib/ui", "lib/umqtt", "www")
-    assert lines[:9] == [
+    folders = ("lib", "lib/board", "lib/cribbage", "lib/microdot", "lib/net", "lib/profiles")
+    folders += ("lib/shedding", "lib/storage", "lib/ui", "lib/umqtt", "www")
+    assert lines[:11] == [
         ".venv/bin/mpremote connect /dev/ttyUSB0 fs mkdir :" + folder for folder in folders
     ]
     assert (
-        lines[9]
+        lines[11]
         == ".venv/bin/mpremote connect /dev/ttyUSB0 fs cp -f build/board/config.py :config.py \\"
     )
     assert "  + fs cp -f build/board/lib/app.mpy :lib/app.mpy \\" in lines

@@ -25,8 +25,7 @@ def test_the_heap_the_page_asks_for_is_the_measured_need_with_a_quarter_to_spare
     (which runs beside the page on the home network), with 25 % more."""
     import re
 
-    import web_http
-    import wifi
+    from net import web_http, wifi
 
     with open(figures.OUT, encoding="utf-8") as page:
         rows = dict(re.findall(r"^\| (.+?) \| ([\d,]+) \|", page.read(), re.M))
@@ -69,8 +68,8 @@ def test_the_heap_the_docs_say_the_page_needs_is_wifi_needs_heap():
     """hardware/README.md and docs/web-page.md quote wifi.NEEDS_HEAP in KB."""
     import os
 
-    import wifi
     from _paths import ROOT
+    from net import wifi
 
     quoted = "%d KB" % (wifi.NEEDS_HEAP // 1024)
     for page in ("hardware/README.md", "docs/web-page.md"):

@@ -14,9 +14,9 @@ def test_a_cycle_an_upward_import_and_rules_on_storage_are_each_caught():
     assert "cards (platform) imports app (app), a layer above" in found
     assert [line for line in found if line.startswith("import cycle: ") and "cards" in line]
     edges = layers.graph()
-    edges["cribbage.pegging"] = edges["cribbage.pegging"] + ["store"]
+    edges["cribbage.pegging"] = edges["cribbage.pegging"] + ["storage.store"]
     assert layers.problems(edges) == [
-        "cribbage.pegging (rules) imports store (storage): rules stay free of storage"
+        "cribbage.pegging (rules) imports storage.store (storage): rules stay free of storage"
     ]
     edges = layers.graph()
     # A cycle within one layer, closed by a string import through rarely.run.
@@ -24,11 +24,11 @@ def test_a_cycle_an_upward_import_and_rules_on_storage_are_each_caught():
     assert layers.problems(edges) == ["import cycle: board.layout <-> board.layout_build"]
     edges = layers.graph()
     # The boot's reader reaching back to the module that loads it.
-    edges["recall"] = edges["recall"] + ["history"]
-    assert layers.problems(edges) == ["import cycle: history <-> recall"]
+    edges["storage.recall"] = edges["storage.recall"] + ["storage.history"]
+    assert layers.problems(edges) == ["import cycle: storage.history <-> storage.recall"]
 
 
 def test_string_imports_through_rarely_count_as_imports():
     edges = layers.graph()
-    assert "recall" in edges["history"]  # rarely.run("recall", ...)
+    assert "storage.recall" in edges["storage.history"]  # rarely.run("storage.recall", ...)
     assert "modes" in edges["app"]  # app's _rarely(name) runs modes.<name>

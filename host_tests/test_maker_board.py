@@ -369,7 +369,7 @@ def test_the_faceplate_prints_on_a4_and_letter_pages_that_join():
 
 
 def test_the_hardware_guide_says_what_the_config_and_the_profiles_say():
-    import wifi
+    from net import wifi
 
     with open(os.path.join(ROOT, "hardware", "README.md"), encoding="utf-8") as handle:
         guide = handle.read()

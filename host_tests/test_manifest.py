@@ -77,7 +77,7 @@ def test_every_module_under_lib_is_frozen_once_and_the_builders_files_are_not():
 def test_without_microdot_the_image_has_no_web_server():
     calls = frozen(None)
     assert not [call for call in calls if call[:2] == ("package", "microdot")]
-    assert "web.py" in files_of(calls)  # frozen, and says Wi-Fi stays off without microdot
+    assert "net/web.py" in files_of(calls)  # frozen, and says Wi-Fi stays off without microdot
 
 
 def test_with_the_board_libraries_the_image_has_the_club_nights_mqtt_client(monkeypatch):
@@ -91,4 +91,4 @@ def test_with_the_board_libraries_the_image_has_the_club_nights_mqtt_client(monk
     for name in mqtt[0][2]:
         assert "lib/umqtt/" + name[:-3] + ".mpy" in board_libs.BOARD_MODULES
         assert os.path.exists(os.path.join(folder, "umqtt", name))
-    assert "club_link.py" in files_of(calls)
+    assert "net/club_link.py" in files_of(calls)

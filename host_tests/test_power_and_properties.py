@@ -7,9 +7,9 @@ import scripted
 from cards import VALUES
 from cribbage import events as ev
 from cribbage.game import GAME_OVER, MATCH_OVER, Match, RuleError
-from history import History
-from journal import Journal
 from memstore import MemoryStore
+from storage.history import History
+from storage.journal import Journal
 from test_journal import power_cut_everywhere
 
 

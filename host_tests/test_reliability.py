@@ -158,7 +158,7 @@ resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))  # as `ulimit -f 0`: every wri
 import config
 from app import App
 from hardware import Hardware
-from store import FileStore
+from storage.store import FileStore
 for _ in range(3):
     app = App(config, Hardware(config), FileStore(sys.argv[1]), say=print)
     app.boot(0)
@@ -168,7 +168,7 @@ for _ in range(3):
 
 
 def saved_game(folder):
-    from store import FileStore
+    from storage.store import FileStore
 
     rig = drivers.fast_rig(FileStore(str(folder)))
     rig.keys("# 5 4 0 5 5 9")  # a match, a starter, three cards
@@ -195,7 +195,7 @@ def test_a_damaged_journal_on_a_flash_that_refuses_every_write_boots_every_time(
 
 
 def test_a_folder_in_the_way_of_the_mending_keeps_one_copy_across_resets(tmp_path):
-    from store import FileStore
+    from storage.store import FileStore
 
     saved_game(tmp_path)
     journal = tmp_path / "cribbage.log"
@@ -217,7 +217,7 @@ def test_a_folder_in_the_way_of_the_mending_keeps_one_copy_across_resets(tmp_pat
 
 
 def test_a_data_folder_that_cannot_be_made_still_boots_and_says_saving_failed(tmp_path):
-    from store import FileStore
+    from storage.store import FileStore
 
     (tmp_path / "file").write_bytes(b"")
     store = FileStore(str(tmp_path / "file" / "data"))  # mkdir refused: a file is in the way

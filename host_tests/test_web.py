@@ -16,16 +16,14 @@ import pytest
 from microdot.test_client import TestClient
 
 import config
-import web
 import web_pictures
-import web_routes
 import web_sim
-import wifi_choice
 from board_picture import display
 from board_rig import Rig
 from broker import free_port
 from cards import name, parse_many
 from memstore import MemoryStore
+from net import web, web_routes, wifi_choice
 
 NOT_PAIRED = (
     "this phone is not paired: press Pair on the page, then hold 0 on the board and key the"
@@ -189,7 +187,7 @@ def radio_on_loopback(monkeypatch):
     """A radio a test starts serves on 127.0.0.1 at a free port, never on the board's port 80
     of every interface (which another program may hold); the board's own port is checked in
     host_tests/core/test_wifi_keys.py without binding it."""
-    import wifi
+    from net import wifi
 
     monkeypatch.setattr(wifi.Radio, "HOST", "127.0.0.1")
     monkeypatch.setattr(wifi.Radio, "PORT", free_port())
@@ -398,7 +396,7 @@ async def _applied(radio):
 
 
 def test_wifi_is_off_unless_asked_and_refused_without_the_heap(monkeypatch):
-    import wifi
+    from net import wifi
 
     rig = Rig()
     assert call(
@@ -417,11 +415,11 @@ def test_wifi_is_off_unless_asked_and_refused_without_the_heap(monkeypatch):
 def test_a_board_without_microdot_keeps_wifi_off_and_plays_on(monkeypatch):
     import sys
 
-    import wifi
+    from net import wifi
 
     monkeypatch.setitem(sys.modules, "network", FakeNetwork())
     monkeypatch.setattr(wifi, "heap_total", lambda: 4 * 1024 * 1024)
-    for page in ("web", "web_routes"):  # installed by mip: no microdot, no page
+    for page in ("net.web", "net.web_routes"):  # installed by mip: no microdot, no page
         monkeypatch.setitem(sys.modules, page, None)
     rig = Rig()
     from boardmain import _serve  # what the board hands the radio: it imports the page
@@ -437,7 +435,7 @@ def test_a_board_without_microdot_keeps_wifi_off_and_plays_on(monkeypatch):
 def test_an_access_point_named_after_the_board_pairs_a_phone_kept_on_flash(monkeypatch):
     import sys
 
-    import wifi
+    from net import wifi
 
     network = FakeNetwork()
     monkeypatch.setitem(sys.modules, "network", network)
@@ -494,7 +492,7 @@ TOKEN_KEPT = []
 def test_a_home_network_says_the_address_once_it_has_one(monkeypatch):
     import sys
 
-    import wifi
+    from net import wifi
 
     network = FakeNetwork()
     network.addresses = ["0.0.0.0"] * 3 + ["192.168.1.37"]  # joined after a second or so
@@ -522,7 +520,7 @@ def test_a_home_network_says_the_address_once_it_has_one(monkeypatch):
 def test_the_wifi_set_from_the_page_never_comes_back_to_it(monkeypatch):
     import sys
 
-    import wifi
+    from net import wifi
 
     network = FakeNetwork()
     monkeypatch.setitem(sys.modules, "network", network)
@@ -789,7 +787,7 @@ def test_history_and_settings_through_the_api():
     assert (joined.json["club"], joined.json["broker"], joined.json["club_board"]) == (
         "oakclub", "192.168.1.10:1884", "table-7")  # fmt: skip
     assert b"night-of-9" not in joined.body  # the password stays on the board
-    import club_link
+    from net import club_link
 
     assert club_link.settings(rig.app.config, store) == (
         "oakclub", "table-7", "192.168.1.10", 1884, "night-of-9")  # fmt: skip

@@ -15,14 +15,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from microdot.test_client import TestClient
 
-import pairing
-import web
-import web_http
-import web_routes
-import wifi
 from board_rig import Rig
 from broker import free_port
 from memstore import MemoryStore
+from net import pairing, web, web_http, web_routes, wifi
 from test_web import HOST, NOT_PAIRED, PageRadio, call, client_for, key_code, pair
 
 JSON = {"Content-Type": "application/json"}
@@ -295,8 +291,8 @@ def test_a_refused_request_that_began_a_new_match_puts_the_old_match_back(flash,
     """A request's keys only append to the journal, so a refused one cuts it back; a key that
     writes it anew (a new match) has the old file copied aside on flash first, never into the
     heap, and put back whole: undo reaches the old match's last points again."""
-    import store as stores
-    import web_whole
+    from net import web_whole
+    from storage import store as stores
 
     store = MemoryStore() if flash == "memory" else stores.FileStore(str(tmp_path))
     rig = Rig(store)

@@ -131,7 +131,6 @@ def bench_board_to_standings():
 
     sys.path.insert(0, os.path.join(ROOT, "host_tests", "core"))
     import club
-    import club_link
     import config
     import drivers  # noqa: F401  (the fake machine and neopixel)
     import key_player
@@ -139,6 +138,7 @@ def bench_board_to_standings():
     from broker import Broker, free_port, wait_for
     from cribbage.game import GAME_OVER, MATCH_OVER
     from memstore import MemoryStore
+    from net import club_link
     from shuffle import Shuffler
 
     with tempfile.TemporaryDirectory() as folder:
@@ -253,14 +253,15 @@ def club_heap_32():
         "sys.modules['usocket'] = _Thread\n"
         "import fakes\n"
         "fakes.install()\n"
-        "import app, config, hardware, journal, memstore\n"
+        "import app, config, hardware, memstore\n"
+        "from storage import journal\n"
         "store = memstore.MemoryStore()\n"
         "gc.disable()\n"
         "board = app.App(config, hardware.Hardware(config), store, say=lambda line: None)\n"
         "board.boot(0)\n"
         "gc.collect()\n"
         "game = gc.mem_alloc()\n"
-        "import club_link\n"
+        "from net import club_link\n"
         "from umqtt.simple2 import MQTTClient\n"
         "gc.collect()\n"
         "code = gc.mem_alloc()\n"

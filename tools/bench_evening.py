@@ -37,7 +37,7 @@ def make_copies():
     import drivers  # the fake hardware and the app, on CPython
     import key_player
     from shuffle import Shuffler
-    from store import FileStore
+    from storage.store import FileStore
 
     shutil.rmtree(COPIES, ignore_errors=True)
     live = os.path.join(COPIES, "live")
@@ -228,7 +228,7 @@ SNAPSHOT_SLACK = 256  # bytes a snapshot may differ by between 1 and 8 games: no
 UNDONE = 31  # a request of 32 keys: 31 undos back through the play, then one refused
 REQUEST_SETUP = (
     "sys.path.insert(0, '/input/build/wasm_shims')\n"
-    "import web, web_whole\n"
+    "from net import web, web_whole\n"
     "_store_own = [0]\n"
     "_cut = store.cut\n"
     "def _counted_cut(name, keep, extra=b''):\n"

@@ -17,9 +17,9 @@ def bench_journal():
     import scripted
     from cribbage import events as ev
     from cribbage.game import Match
-    from history import History
-    from journal import Journal
     from memstore import MemoryStore
+    from storage.history import History
+    from storage.journal import Journal
 
     for label, players, points_every in (
         ("2 players, cards entered", 2, 0),

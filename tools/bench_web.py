@@ -32,8 +32,7 @@ def bench_web():
         " %d more: %d in all, over the ~112 KB an ESP32 without PSRAM has"
         % (game32, server32, game32 + server32)
     )
-    import web_http
-    import wifi
+    from net import web_http, wifi
 
     allocated = web_request_heap_32()
     print(
@@ -100,7 +99,8 @@ def web_heap_32():
         "board.boot(0)\n"
         "gc.collect()\n"
         "game = gc.mem_alloc() - before\n"
-        "import wifi, web, web_routes\n"  # on the board the radio (wifi.py) builds the server
+        # on the board the radio (net/wifi.py) builds the server
+        "from net import wifi, web, web_routes\n"
         "server = web_routes.make_server(web.Board(board, 'page'))\n"
         "gc.collect()\n"
         "print(game, gc.mem_alloc() - before - game)\n"
@@ -113,7 +113,7 @@ def web_heap_32():
 def web_request_heap_32():
     """The heap one request at web.py's limits takes on the 32-bit build: what reading it
     allocates (the connection's peak cannot be higher before it is answered)."""
-    import web_http
+    from net import web_http
 
     head = (
         b"POST /api/keys HTTP/1.1\r\nHost: cribbage\r\nContent-Length: %d\r\n" % web_http.MAX_BODY
@@ -130,7 +130,7 @@ def web_request_heap_32():
         "    sys.path.insert(0, '/input/' + p)\n"
         "import fakes\n"
         "fakes.install()\n"
-        "import web_http\n"
+        "from net import web_http\n"
         "class Reader:\n"
         "    def __init__(self, data):\n"
         "        self.data = data\n"
@@ -170,8 +170,8 @@ def web_latency(keys=30):
     sys.path.insert(0, os.path.join(ROOT, "host_tests", "core"))
     import web_pictures
     import web_sim
+    from net.web_http import EVENT_CHECK_MS
     from simulator import Simulator
-    from web_http import EVENT_CHECK_MS
 
     with tempfile.TemporaryDirectory() as data:
         sim = Simulator(data)

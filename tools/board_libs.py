@@ -6,7 +6,7 @@ and the simulator import them from there.
   python tools/board_libs.py          download what is missing; print the folder
 
 umqtt.simple2 (micropython-umqtt.simple2 on PyPI) is the board's MQTT client for a club
-night (firmware/lib/club_link.py): micropython-lib's umqtt.simple with non-blocking reads and
+night (firmware/lib/net/club_link.py): micropython-lib's umqtt.simple with non-blocking reads and
 QoS 1 publishes that return at once (their acknowledgement arrives later), so a broker that is
 slow costs the board's network thread time, never a key. Its archive has no setup.py, so pip
 refuses it; it is one module.

@@ -152,12 +152,11 @@ async def announce(app, port):
 
 
 async def serve(port):
-    import web_routes
-    import wifi
     from app import App
     from boardmain import _serve
     from hardware import Hardware
-    from store import FileStore
+    from net import web_routes, wifi
+    from storage.store import FileStore
 
     # The simulator's board: its page served from the start, on this machine only.
     config.WIFI = "access point"

@@ -114,7 +114,7 @@ def ask_board(port):
 def check_board(port, answer, out):
     """Refuses a board whose chip is not config.py's profile's; says what its heap allows."""
     import config
-    from wifi import NEEDS_HEAP
+    from net.wifi import NEEDS_HEAP
 
     lines = answer.strip().splitlines()
     if len(lines) < 2 or not lines[-1].strip().isdigit():

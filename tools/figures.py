@@ -21,7 +21,7 @@ OUT = os.path.join(ROOT, "docs", "figures.md")
 def measure():
     """[(figure, value, the command that prints it)] in the order the page lists them."""
     import bench_web
-    import web_http
+    from net import web_http
 
     subprocess.run(
         [sys.executable, os.path.join(ROOT, "tools", "build_mpy.py")],

@@ -53,11 +53,11 @@ board.boot(0)
 board.paint(0)
 gc.collect()
 game = gc.mem_alloc() - empty
-import web, web_routes, wifi
+from net import web, web_routes, wifi
 server = web_routes.make_server(web.Board(board, 'page'))
 gc.collect()
 page = gc.mem_alloc() - empty - game
-import club_link
+from net import club_link
 from umqtt.simple2 import MQTTClient
 link = club_link.ClubLink(store, 'oakclub', 'table-07', '192.168.1.10', 1883, print)
 client = MQTTClient(b'cribbage-oakclub-table-07', '192.168.1.10', 1883, keepalive=20)

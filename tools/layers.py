@@ -15,28 +15,12 @@ from _paths import FIRMWARE
 LIB = os.path.join(FIRMWARE, "lib")
 # Bottom up: a module may import its own layer and those below.
 LAYERS = (
-    (
-        "platform",
-        ("clock", "packing", "cards", "eventlog", "rarely", "keypad", "hardware", "profiles"),
-    ),
-    ("storage", ("store", "record_format", "journal", "recall", "history")),
+    ("platform", ("clock", "packing", "cards", "rarely", "keypad", "hardware", "profiles")),
+    ("storage", ("storage",)),
     ("rules", ("cribbage", "shedding")),
     ("board", ("board",)),
     ("keys", ("ui",)),
-    (
-        "network",
-        (
-            "pairing",
-            "wifi_choice",
-            "club_choice",
-            "club_link",
-            "wifi",
-            "web_http",
-            "web_whole",
-            "web",
-            "web_routes",
-        ),
-    ),
+    ("network", ("net",)),
     ("app", ("app", "modes", "boardmain")),
 )
 # Rules stay free of storage, though it lies below them.

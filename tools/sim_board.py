@@ -9,7 +9,7 @@ from board.places import places
 from board.render import palette
 from hardware import Hardware
 from keypad import KEY_NAMES
-from store import FileStore
+from storage.store import FileStore
 
 POLL_MS = 10
 PRESS_MS = 60  # how long a typed key holds the fake contact closed

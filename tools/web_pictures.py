@@ -20,8 +20,8 @@ MADE_FROM = os.path.join(OUT, "web-pictures.sha256")
 # The page, what serves it, the board it draws and the words it shows (the prompt).
 SOURCES = (
     "www/index.html",
-    "lib/web.py",
-    "lib/web_routes.py",
+    "lib/net/web.py",
+    "lib/net/web_routes.py",
     "config.py",
     "lib/ui/crib_words.py",
 )

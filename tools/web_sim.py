@@ -1,4 +1,4 @@
-"""The board's web page on a laptop: firmware/lib/web.py (the same module the board runs)
+"""The board's web page on a laptop: firmware/lib/net/web.py (the same module the board runs)
 served by microdot on CPython for a Simulator, in a thread beside the keyboard, one lock
 between them so the page and the keys act on the same game in turn."""
 
@@ -47,9 +47,9 @@ async def _in_thread(work, *args):
 def serve(sim, port, lock):
     """Starts the server in a thread; returns the microdot app (shutdown() stops it)."""
     from cards import name
-    from web import Board
-    from web_http import WebError
-    from web_routes import make_server
+    from net.web import Board
+    from net.web_http import WebError
+    from net.web_routes import make_server
 
     class SimulatedBoard(Board):
         def acted(self):

@@ -9,9 +9,9 @@ from board.layout import Layout
 from board.overlay import Overlay
 from board.render import Renderer
 from clock import ticks_diff
-from journal import Journal
 from keypad import KEY_NAMES, Debouncer
 from rarely import run, stepping, unload
+from storage.journal import Journal
 
 SIDE_NAMES = ("blue", "orange", "yellow")
 MODE_COLOURS = (rd.MODE_CRIBBAGE, rd.MODE_MAKAO, rd.MODE_LATVIAN)
@@ -189,14 +189,14 @@ class App:
         self.collect_due = True
         self.key_painted = False
         if self.pairing is not None:
-            import wifi
+            from net import wifi
 
             wifi.pairing_key(self, name, long)  # the code of the phone to pair
             self.dirty = True
         elif name == "D" and long:
             yield from self.switching()  # hold D: cribbage, Makao, the Latvian game, in turn
         elif long and name in "90":
-            import wifi
+            from net import wifi
 
             if name == "9":
                 wifi.cycle(self)  # hold 9: Wi-Fi off, access point, home network
@@ -287,13 +287,13 @@ class App:
         self.boot(self.hardware.ticks_ms())
         self.heartbeat = self.hardware.ticks_ms()
         work = [self.keys_task(sleep_ms), self.paint_task(sleep_ms), self.watchdog_task(sleep_ms)]
-        import wifi
+        from net import wifi
 
         radio = wifi.Radio(self, self.config, self.store, serve)
         radio.apply()
         if radio.mode == "off" and not wifi.could_serve():
             # Never on, on this board (no PSRAM): the heap gets the module's room back.
-            unload(("wifi",))
+            unload(("net.wifi",))
         else:
             self.radio = radio
         await asyncio.gather(*work)

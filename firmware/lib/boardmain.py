@@ -9,7 +9,7 @@ import config
 from app import App
 from board.layout import LayoutError
 from hardware import ConfigError, Hardware
-from store import FileStore
+from storage.store import FileStore
 
 TEST_PATTERN_S = 5
 # MicroPython's ESP32 images start at 160 MHz; at 240 a key's work takes two thirds of the
@@ -37,7 +37,7 @@ def main():
 
 def _serve(app, radio):
     """The page, made when the radio goes on (handed to wifi.Radio, which knows no page)."""
-    from web_routes import serve
+    from net.web_routes import serve
 
     return serve(app, radio)
 

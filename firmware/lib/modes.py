@@ -5,8 +5,8 @@
 import gc
 import sys
 
-from journal import Journal
 from rarely import run, unload
+from storage.journal import Journal
 
 # The collector runs once after each key (App.poll), and after every 8 KB allocated, for a
 # key that leaves more. Garbage then goes while it lies in small holes the next allocations
@@ -85,7 +85,7 @@ def open_family(app, mode):
     """The mode's history (its journal not read yet), with the modules of its family of
     games loaded. Its keys and view come after the journal is read (open_keys): reading it
     is the peak, and their code is not needed for it."""
-    from history import History
+    from storage.history import History
 
     app.mode = mode
     app.controller = app.view = None  # the mode's own come with open_keys

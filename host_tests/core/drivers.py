@@ -28,8 +28,8 @@ JOURNALS = (
 def persistent_state(app):
     """What survives a restart: the mode, the live game, and each game as its journal
     replays (read only: a journal with nothing to mend is not written)."""
-    from history import History
-    from journal import Journal
+    from storage.history import History
+    from storage.journal import Journal
 
     states = [app.mode, app.history.state.state()]
     for name, module, kind in JOURNALS:

@@ -29,7 +29,7 @@ import fake_machine  # noqa: E402
 import presses  # noqa: E402
 from app import App  # noqa: E402
 from hardware import Hardware  # noqa: E402
-from store import FileStore  # noqa: E402
+from storage.store import FileStore  # noqa: E402
 
 RESTART = "restart"
 HOLD = "hold:"

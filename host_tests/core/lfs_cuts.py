@@ -20,7 +20,7 @@ import os  # noqa: E402
 import vfs  # noqa: E402
 
 import drivers  # noqa: E402
-from store import FileStore  # noqa: E402
+from storage.store import FileStore  # noqa: E402
 
 BLOCK = 4096  # the ESP32's flash sector, littlefs's block there
 BLOCKS = 24

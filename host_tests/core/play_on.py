@@ -13,7 +13,7 @@ fakes.install()
 import config  # noqa: E402
 from app import App  # noqa: E402
 from hardware import Hardware  # noqa: E402
-from store import FileStore  # noqa: E402
+from storage.store import FileStore  # noqa: E402
 
 KEYS = 26  # "*": an undo; held, every third: a redo
 

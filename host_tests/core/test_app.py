@@ -4,11 +4,11 @@ from board.layout import Layout
 from board.overlay import WIN
 from board_rig import Rig
 from cribbage.game import CUT, MATCH_OVER, PLAY, SHOW
-from journal import Journal
 from key_player import play_match
 from keypad import KEY_NAMES, Debouncer
 from memstore import MemoryStore
-from record_format import CHECKPOINT
+from storage.journal import Journal
+from storage.record_format import CHECKPOINT
 
 LAYOUT = Layout(config)
 BLUE, ORANGE = config.SIDE_COLOURS[0], config.SIDE_COLOURS[1]

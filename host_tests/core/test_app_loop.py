@@ -40,8 +40,8 @@ def test_the_tasks_poll_the_keys_repaint_and_feed_the_watchdog():
     assert fake_machine.WDT.started == config.WATCHDOG_MS and fake_machine.WDT.fed > fed
     # The Wi-Fi code stays only on a board whose heap could serve the page (the laptop, a
     # board with PSRAM); on a small heap, as on an ESP32 without PSRAM, it is dropped.
-    kept = "wifi" in sys.modules
-    import wifi
+    kept = "net.wifi" in sys.modules
+    from net import wifi
 
     if wifi.could_serve():
         assert kept and app.radio is not None and app.radio.mode == "off"

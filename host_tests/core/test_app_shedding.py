@@ -94,8 +94,8 @@ def test_the_latvian_game_on_the_keys_with_a_joker_and_a_queen():
 # Code that runs only at the boot or between games: loaded for that, then dropped, since on
 # the board a module's code sits in RAM beside every key.
 RARELY_RUN = (
-    "modes", "recall", "board.layout_build", "ui.crib_match", "ui.crib_taps", "ui.crib_words",
-    "cribbage.show_points",
+    "modes", "storage.recall", "board.layout_build", "ui.crib_match", "ui.crib_taps",
+    "ui.crib_words", "cribbage.show_points",
 )  # fmt: skip
 
 

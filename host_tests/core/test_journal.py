@@ -2,11 +2,11 @@ import scripted
 from check import raises
 from cribbage import events as ev
 from cribbage.game import Match, RuleError
-from history import REDO_KEPT, History, NothingToUndo
-from journal import Journal, encode
 from memstore import MemoryStore, PowerCut
-from record_format import CHECKPOINT, MAGIC, STRETCH
-from store import FileStore
+from storage.history import REDO_KEPT, History, NothingToUndo
+from storage.journal import Journal, encode
+from storage.record_format import CHECKPOINT, MAGIC, STRETCH
+from storage.store import FileStore
 
 NAME = "cribbage.log"
 

@@ -4,7 +4,7 @@
 # its Content-Length is refused in words, not left to escape with the socket open.
 import asyncio
 
-from web_http import WebError, read_request
+from net.web_http import WebError, read_request
 
 
 def test_a_refusal_carries_its_status_and_words_on_either_interpreter():
@@ -76,9 +76,8 @@ class Writer:
 
 
 def served():
-    import web
-    import web_routes
     from board_rig import Rig
+    from net import web, web_routes
 
     rig = Rig()
     return web_routes.make_server(web.Board(rig.app, b""))
@@ -101,7 +100,7 @@ def test_a_head_or_a_dropped_stream_gives_its_slot_back():
 
 
 def test_the_live_streams_cap_is_taken_when_a_stream_is_made():
-    from web_http import MAX_STREAMS, LiveStream
+    from net.web_http import MAX_STREAMS, LiveStream
 
     server = served()
     streams = [LiveStream.open(server, lambda: 1, dict) for _ in range(MAX_STREAMS)]
@@ -112,7 +111,7 @@ def test_the_live_streams_cap_is_taken_when_a_stream_is_made():
 
 
 def test_a_client_that_reads_nothing_is_dropped_within_the_write_time():
-    import web_http
+    from net import web_http
 
     server = served()
     kept = web_http.WRITE_TIMEOUT_S

@@ -1,12 +1,10 @@
 # The board's keys for the web page: hold 0 then the code a phone's page shows pairs that
 # phone, else hold 0 spells the address; hold 9 turns Wi-Fi off, to the board's own
 # access point, to the home network, kept on the flash.
-import pairing
-import wifi
-import wifi_choice
 from board_rig import Rig
 from check import raises
 from memstore import MemoryStore
+from net import pairing, wifi, wifi_choice
 
 
 class Radio:

@@ -11,9 +11,9 @@ from rarely import unload
 # Loaded through rarely.run (and the like) and dropped after; wifi is dropped for good on a
 # board that can never serve the page; the profile's module once config.py has its names.
 RARELY = (
-    "modes", "recall", "board.colours", "board.layout_build", "cribbage.show_points",
+    "modes", "storage.recall", "board.colours", "board.layout_build", "cribbage.show_points",
     "cribbage.show_items", "cribbage.tally", "ui.crib_match", "ui.crib_taps", "ui.crib_words",
-    "wifi", "profiles.esp32s3",
+    "net.wifi", "profiles.esp32s3",
 )  # fmt: skip
 
 

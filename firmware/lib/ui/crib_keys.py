@@ -12,9 +12,9 @@ from board.overlay import HAND_29, WIN
 from cards import RANK_CHARS, VALUES, names
 from cribbage import events as ev
 from cribbage.game import CUT, GAME_OVER, MATCH_OVER, PLAY, SHOW, RuleError
-from history import NothingToUndo
 from keypad import KEY_NAMES
 from micropython import const
+from storage.history import NothingToUndo
 from ui import RANK_KEYS, SUIT_KEYS, crib_choices
 from ui import suits as sq
 

@@ -11,9 +11,9 @@
 # After a jack (Makao) the board asks for the rank demanded, after an ace (Makao) or a queen
 # (Latvian) for the suit: key it, or # for none.
 from cards import JOKER, SUIT_CHARS, SUIT_SYMBOLS, name
-from history import NothingToUndo
 from shedding import referee as rf
 from shedding.rules import ACE, CALL_OR_FIRST, JACK, QUEEN, RULESETS
+from storage.history import NothingToUndo
 from ui import RANK_KEYS, SUIT_KEYS
 
 ASK_RANK = 1

@@ -7,7 +7,7 @@ MODES = ("off", "access point", "home")
 
 
 def _journal(store):
-    from journal import Journal
+    from storage.journal import Journal
 
     return Journal(store, CHOICE_FILE)
 

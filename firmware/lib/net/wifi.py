@@ -6,7 +6,7 @@
 import gc
 
 from micropython import const
-from wifi_choice import MODES, choice, save
+from net.wifi_choice import MODES, choice, save
 
 # The heap the page needs beside the game: the game and the server, MAX_CONNECTIONS requests
 # at the limits and the club link, on the 32-bit build, with 25 % to spare: docs/figures.md
@@ -97,7 +97,7 @@ class Radio:
         if self.address() is None:
             asyncio.create_task(self._announce(name))
         if mode == "home":
-            import club_link
+            from net import club_link
 
             self.club = club_link.start(self.app, self.config, self.store)
             if self.club is not None:
@@ -106,7 +106,7 @@ class Radio:
     async def _watch_club(self, link):
         import asyncio
 
-        from club_link import WATCH_MS
+        from net.club_link import WATCH_MS
 
         said = None
         while link.running:  # until the radio stops it

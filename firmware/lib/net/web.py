@@ -9,19 +9,18 @@
 import asyncio
 from binascii import hexlify
 
-import club_choice
-import wifi_choice
 from board.render import LOWEST_BRIGHTNESS
 from cards import name
 from cribbage.events import END_EARLY, LOSER_DEALS, MUGGINS_ON, SKUNK_COUNTS_DOUBLE
-from pairing import PAIR_WINDOW_MS, PairError, Phones
-from web_http import (
+from net import club_choice, wifi_choice
+from net.pairing import PAIR_WINDOW_MS, PairError, Phones
+from net.web_http import (
     WebError,
     ascii_digits,
     text_problem,
 )
-from web_whole import Snapshot, kept_aside
-from wifi import PAIRING_PROMPT
+from net.web_whole import Snapshot, kept_aside
+from net.wifi import PAIRING_PROMPT
 
 LONG = "hold:"  # a key held, as "hold:#"
 # The match options (NEW_MATCH's flags), by the names the API gives them.

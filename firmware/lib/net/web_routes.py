@@ -8,8 +8,8 @@ from microdot import Request, Response
 
 from cards import CardError, name, parse
 from keypad import KEY_NAMES
-from web import LONG, Board
-from web_http import (
+from net.web import LONG, Board
+from net.web_http import (
     MAX_BODY,
     MAX_STREAMS,
     BoardServer,

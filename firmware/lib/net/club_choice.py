@@ -36,7 +36,7 @@ def parse_broker(text):
 
 
 def _journal(store):
-    from journal import Journal
+    from storage.journal import Journal
 
     return Journal(store, CHOICE_FILE)
 

@@ -14,8 +14,8 @@ from binascii import hexlify
 from hashlib import sha256
 
 from clock import ticks_diff
-from journal import Journal
 from micropython import const
+from storage.journal import Journal
 
 FILE = "phones.log"
 MAX_PHONES = const(8)  # a ninth phone paired drops the one paired longest ago

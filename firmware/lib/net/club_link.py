@@ -14,11 +14,11 @@ import os
 
 from utime import sleep_ms, ticks_ms  # umqtt's clock (on CPython, the host's stand-in)
 
-import club_choice
 from clock import ticks_diff
 from cribbage.game import GAME_OVER, MATCH_OVER
-from journal import Journal
 from micropython import const
+from net import club_choice
+from storage.journal import Journal
 
 OUTBOX = "club.log"  # R: a finished game; D: one the club recorded; P: the latest pairing
 WATCH_MS = const(500)

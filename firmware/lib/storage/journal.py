@@ -13,7 +13,7 @@ from binascii import crc32
 
 import rarely
 from micropython import const
-from record_format import MAGIC, MAGIC_SIZE, TRAILER
+from storage.record_format import MAGIC, MAGIC_SIZE, TRAILER
 
 _LONGEST = const(258)  # length byte, 255 payload bytes, checksum
 _WINDOW = const(516)  # holds a longest record and a refill of at least as much again
@@ -146,11 +146,11 @@ class Journal:
     def check(self):
         """Reads the whole journal and mends any damage; returns the last good record's
         payload (None when there is none). Raises OSError when the mending cannot be saved."""
-        return rarely.run("recall", "check", self)
+        return rarely.run("storage.recall", "check", self)
 
     def checking(self):
         """check() in steps (recall.checking)."""
-        return (yield from rarely.stepping("recall", "checking", self))
+        return (yield from rarely.stepping("storage.recall", "checking", self))
 
     def append(self, payload, tail=b""):
         """Appends one record, `payload` then `tail` (each bytes, or byte values in a tuple);

@@ -14,9 +14,9 @@
 # the checkpoint and its events after the part of the file saved last (nothing already
 # saved is touched).
 import rarely
-from eventlog import EventLog
 from micropython import const
-from record_format import BACK, CHECKPOINT, NOWHERE, REDO, START, STRETCH, UNDO, before_at
+from storage.eventlog import EventLog
+from storage.record_format import BACK, CHECKPOINT, NOWHERE, REDO, START, STRETCH, UNDO, before_at
 
 REDO_KEPT = const(48)  # undone events kept for redo; older ones are forgotten
 # What History.checkpoint_due holds, as bits: a checkpoint is due; a new match's journal is
@@ -97,7 +97,7 @@ class History:
         """load() in steps: the read, each event folded, the mending; yields between them,
         where the boot collects (App.booting). Returns the problem in words (or None)."""
         offsets = []  # type: list  # where each of self.done's events is on flash
-        records, refused, why, damage = rarely.run("recall", "read", self, upto, offsets)
+        records, refused, why, damage = rarely.run("storage.recall", "read", self, upto, offsets)
         yield
         # The state is folded with the reader dropped: restoring it is the load's peak.
         if refused < 0:
@@ -105,7 +105,7 @@ class History:
         if upto >= 0 or (refused < 0 and not damage):
             return None
         yield
-        return rarely.run("recall", "mend_after", self, records, refused, why)
+        return rarely.run("storage.recall", "mend_after", self, records, refused, why)
 
     def _folding(self, offsets):
         """The live state: the checkpoint with its events applied, yielding after each.

@@ -3,7 +3,7 @@
 # the call and drop it after (rarely.run): on the board a module's code sits in RAM, and
 # this one's would sit beside every key for nothing. The format is record_format.py's.
 from rarely import finish
-from record_format import (
+from storage.record_format import (
     BACK,
     CHECKPOINT,
     MAGIC,
