@@ -46,7 +46,8 @@ def test_the_club_nights_heap_in_its_guide_is_the_measured_one():
         rows = dict(re.findall(r"^\| (.+?) \| ([\d,]+) \|", page.read(), re.M))
     figure = {name: int(value.replace(",", "")) / 1024.0 for name, value in rows.items()}
     code = figure[
-        "the club link's and umqtt's code, 32-bit (`club_link.py`, `club_choice.py`, umqtt)"
+        "the club link's and umqtt's code, 32-bit (`club_link.py`, `club_messages.py`,"
+        " `club_choice.py`, umqtt)"
     ]
     data = figure[
         "the club link's data (its client, a pairing, a result waiting, the live state) and a"

@@ -274,7 +274,7 @@ def club_heap_32():
         "link.watch(board)\n"
         "gc.collect()\n"
         "held = gc.mem_alloc()\n"
-        "message = link._result(link.outbox['x'][0])\n"
+        "message = club_link.club_messages.result(link.board, link.outbox['x'][0])\n"
         "peak = gc.mem_alloc()\n"
         "print(code - game, held - code, peak - held, len(message), game)\n"
     )

@@ -324,7 +324,7 @@ class Night:
 
 RESULT_FIELDS = ("id", "round", "board", "players", "scores", "target", "skunk", "dealt_first")
 LONGEST_ID = 64
-LONGEST_NAME = 40  # bytes, as a board takes a player's name (club_link.LONGEST_NAME)
+LONGEST_NAME = 40  # bytes, as a board takes a player's name (club_messages.LONGEST_NAME)
 
 
 def _result_fields(result):

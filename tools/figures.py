@@ -149,7 +149,8 @@ def club():
     _, code, held, message, _ = club_heap_32()
     command = "`.venv/bin/python tools/bench.py club`"
     return [
-        ("the club link's and umqtt's code, 32-bit (`club_link.py`, `club_choice.py`, umqtt)",
+        ("the club link's and umqtt's code, 32-bit (`club_link.py`, `club_messages.py`,"
+         " `club_choice.py`, umqtt)",
          code, command),
         ("the club link's data (its client, a pairing, a result waiting, the live state) and a"
          " result's message as it is sent, 32-bit", held + message, command),

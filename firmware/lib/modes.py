@@ -16,7 +16,8 @@ COLLECT_EVERY = 8192
 # in RAM, so the family the board is not playing is unloaded: about 25 KB either way.
 FAMILY_MODULES = (
     (
-        "board.peg_view", "ui.crib_keys", "ui.crib_choices", "ui.suits", "cribbage.game",
+        "board.peg_view", "ui.crib_keys", "ui.crib_choices", "ui.crib_show", "ui.suits",
+        "cribbage.game",
         "cribbage.pegging",
         "cribbage.score", "cribbage.show", "cribbage.show_check", "cribbage.show_items",
         "cribbage.show_points",

@@ -17,7 +17,8 @@ from utime import sleep_ms, ticks_ms  # umqtt's clock (on CPython, the host's st
 from clock import ticks_diff
 from cribbage.game import GAME_OVER, MATCH_OVER
 from micropython import const
-from net import club_choice
+from net import club_choice, club_messages
+from net.club_messages import HA_STATUS, LONGEST_MESSAGE, why
 from storage.journal import Journal
 
 OUTBOX = "club.log"  # R: a finished game; D: one the club recorded; P: the latest pairing
@@ -26,13 +27,8 @@ POLL_MS = const(100)  # the network thread's longest wait for the broker between
 RESEND_MS = const(5000)  # a result not recorded yet is sent again after this
 KEEPALIVE_S = const(20)
 RETRY_MS = (1000, 2000, 4000, 8000)  # waits between attempts to reach the broker
-LONGEST_NAME = const(40)  # bytes of a player's name in a pairing: a result fits one record
-LAST_ROUND = const(999)  # a pairing's round: a night has a dozen; three digits on the LEDs
-LONGEST_MESSAGE = const(256)  # bytes of a club message: a pairing's two names and round fit
 _RECORDS_BEFORE_COMPACTING = const(12)
 _NOTES_HELD = const(8)  # notes heard between two watches, at most
-HA_PREFIX = "homeassistant"  # Home Assistant's discovery prefix, its default
-HA_STATUS = HA_PREFIX + "/status"  # where Home Assistant says "online" when it starts
 
 
 class ClubLink:
@@ -259,7 +255,7 @@ class ClubLink:
                 try:
                     self._exchange(client)
                 except Exception as error:  # noqa: BLE001  (OSError or umqtt's MQTTException)
-                    self._hear("note", "the broker is gone (%s); results are kept" % _why(error))
+                    self._hear("note", "the broker is gone (%s); results are kept" % why(error))
                     self._drop(client)
                     client = None
             if client is not None:
@@ -312,7 +308,7 @@ class ClubLink:
                 self._hear(
                     "note",
                     "broker %s:%d not reached (%s); results are kept and sent once it answers"
-                    % (self.host, self.port, _why(error)),
+                    % (self.host, self.port, why(error)),
                 )
             self._drop(client)
             return None
@@ -365,7 +361,9 @@ class ClubLink:
         if discover:
             self._discovery(client)
         for fields in due:
-            client.publish((self.where + "result").encode(), self._result(fields), qos=1)
+            client.publish(
+                (self.where + "result").encode(), club_messages.result(self.board, fields), qos=1
+            )
         if state is not None:
             client.publish((self.where + "state").encode(), state.encode(), retain=True, qos=1)
         if ticks_diff(now, client.last_ping) >= KEEPALIVE_S * 500:
@@ -373,28 +371,13 @@ class ClubLink:
         if ticks_diff(now, client.last_cpacket) >= KEEPALIVE_S * 1500:
             raise OSError("no answer for %d s" % (KEEPALIVE_S * 3 // 2))
 
-    def _result(self, fields):
-        token, number, blue, orange, score_blue, score_orange, target, skunk, first, _, _ = fields
-        return json.dumps(
-            {
-                "id": token,
-                "round": number,
-                "board": self.board,
-                "players": [blue, orange],
-                "scores": [score_blue, score_orange],
-                "target": target,
-                "skunk": ("", "skunk", "double skunk")[skunk],
-                "dealt_first": (blue, orange)[first],
-            }
-        ).encode()
-
     def _message(self, where, message, retained, duplicate):
         # Whatever a message holds, the thread goes on: a message it cannot take is said.
         leaf = where[where.rfind(b"/") + 1 :].decode()  # the board's own: pairing, recorded
         try:
             self._take(leaf, message)
         except Exception as error:  # noqa: BLE001
-            self._hear("note", "the club's %s was not taken (%s)" % (leaf, _why(error)))
+            self._hear("note", "the club's %s was not taken (%s)" % (leaf, why(error)))
 
     def _take(self, leaf, message):
         if leaf == "status":  # Home Assistant's: it (re)started, and asks for discoveries
@@ -412,62 +395,17 @@ class ClubLink:
             if entry is not None:
                 self._hear("recorded", (text, entry[0][1]))
         elif leaf == "pairing":
-            pairing = _pairing(text)
+            pairing = club_messages.pairing(text)
             if isinstance(pairing, str):
                 self._hear("note", pairing)
             else:
                 self._hear("pairing", pairing)
 
     def _discovery(self, client):
-        # Home Assistant's device-based MQTT discovery (retained): the board as one device,
-        # its components (each side's score, the game) read from the state topic, unavailable
-        # with the board. Sent at each connection, and again when Home Assistant says it is
-        # online (its birth message): a broker restarted without its retained messages.
-        unique = "cribbage_%s_%s" % (self.club, self.board)
-        components = {}
-        for key, name, template in (
-            ("score_blue", "Blue score", "{{ value_json.scores[0] }}"),
-            ("score_orange", "Orange score", "{{ value_json.scores[1] }}"),
-            ("game", "Game", "{{ value_json.phase }}"),
-        ):
-            components[key] = {
-                "p": "sensor", "name": name, "unique_id": "%s_%s" % (unique, key),
-                "value_template": template,
-            }  # fmt: skip
-        config = {
-            "dev": {"ids": [unique], "name": "Cribbage board %s" % self.board,
-                    "mdl": "LED cribbage board"},
-            "o": {"name": "cribbage board firmware"},  # what sent it: Home Assistant logs it
-            "cmps": components,
-            "state_topic": self.where + "state",
-            "availability_topic": self.where + "availability",
-        }  # fmt: skip
-        config_topic = "%s/device/%s/config" % (HA_PREFIX, unique)
-        client.publish(config_topic.encode(), json.dumps(config).encode(), retain=True, qos=1)
-
-
-def _why(error):
-    code = error.args[0] if error.args else None
-    if type(error).__name__ == "MQTTException" and code in (24, 25):
-        return "it refused the board's password: set the one the club's program printed"
-    words = str(error)
-    return words or type(error).__name__
-
-
-def _pairing(text):
-    """The club's pairing message -> [round, blue, orange], or the words why it is refused."""
-    try:
-        message = json.loads(text)
-        number = message["round"]
-        blue, orange = message["players"]
-    except (ValueError, KeyError, TypeError, IndexError, RuntimeError):
-        return "the club's pairing is not one this board reads: %s" % text[:60]
-    if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= LAST_ROUND:
-        return "the club's pairing has no round number from 1 to %d: %s" % (LAST_ROUND, text[:60])
-    for name in (blue, orange):
-        if not isinstance(name, str) or not 0 < len(name.encode()) <= LONGEST_NAME:
-            return "round %d's pairing needs two names of 1 to %d letters" % (number, LONGEST_NAME)
-    return [number, blue, orange]
+        # Sent at each connection, and again when Home Assistant says it is online (its
+        # birth message): a broker restarted without its retained messages.
+        topic, config = club_messages.discovery(self.club, self.board, self.where)
+        client.publish(topic, config, retain=True, qos=1)
 
 
 def settings(config, store):

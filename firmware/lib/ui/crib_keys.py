@@ -15,7 +15,7 @@ from cribbage.game import CUT, GAME_OVER, MATCH_OVER, PLAY, SHOW, RuleError
 from keypad import KEY_NAMES
 from micropython import const
 from storage.history import NothingToUndo
-from ui import RANK_KEYS, SUIT_KEYS, crib_choices
+from ui import RANK_KEYS, SUIT_KEYS, crib_choices, crib_show
 from ui import suits as sq
 
 # The states of ui.crib_prompts, by the same numbers (a test pins them): private constants,
@@ -42,7 +42,6 @@ _HOLD_UNDO = const(17)
 CHOICES = ((2, 3, 4), (121, 61, 62), (1, 3, 5, 7, 9))
 ALL_OPTIONS = ev.END_EARLY | ev.SKUNK_COUNTS_DOUBLE | ev.LOSER_DEALS | ev.MUGGINS_ON
 # Lists refilled, not made, at each key: one board, one show and one event at a time.
-_HAND_RANKS = [0, 0, 0, 0]  # the ranks of the hand being shown (_show_ranks)
 _SCORES = [0, 0, 0]  # each side's score as the items of one event are said
 # Per state, the keys it takes (bits: ui.crib_prompts.key_bit) and its sign on the LEDs:
 # ui.crib_prompts.dispatch_tables() of its table, written out here so that the board never
@@ -239,7 +238,7 @@ class CribbageKeys:
         phase = self.match.phase
         if phase is None or phase == MATCH_OVER:
             if name == "#":  # a new match: here, not with the choices, to load no code for it
-                self._apply(ev.new_match(self.players, self.target, self.games, 0, self.flags))
+                self.apply(ev.new_match(self.players, self.target, self.games, 0, self.flags))
                 return
             chosen = crib_choices.choose(self, name, CHOICES)  # A, B or C
             if chosen:
@@ -247,7 +246,7 @@ class CribbageKeys:
                 self.say(chosen)
         elif phase == GAME_OVER:
             if name == "#":
-                self._apply((ev.NEXT_GAME,))
+                self.apply((ev.NEXT_GAME,))
         elif phase == CUT:
             self._cut_key(name)
         elif phase == PLAY:
@@ -255,7 +254,7 @@ class CribbageKeys:
             if name == "#":
                 # In a deal counted in points the players peg the play themselves: # ends it.
                 done = long or self.match.starter == ev.NO_CARD
-                self._apply(
+                self.apply(
                     (ev.PLAY_DONE,) if done else (ev.GO,), None if done else player + ": go"
                 )
                 if self.match.phase != PLAY:
@@ -264,9 +263,9 @@ class CribbageKeys:
                 rank = RANK_KEYS.index(name)
                 count = self.match.play.count + VALUES[rank]
                 heading = "%s lays %s, count %d" % (player, RANK_CHARS[rank], count)
-                self._apply((ev.LAY, rank, ev.UNKNOWN_SUIT), heading)
+                self.apply((ev.LAY, rank, ev.UNKNOWN_SUIT), heading)
         elif phase == SHOW:
-            self._show_key(name, long)
+            crib_show.key(self, name, long)
 
     def choices(self):
         """The next match's players, target, games and options, as kept on flash."""
@@ -280,136 +279,14 @@ class CribbageKeys:
         if self.starter_rank < 0:
             if name == "#":
                 # The players count for themselves.
-                self._apply((ev.STARTER, ev.NO_CARD), "no starter: this deal is counted in points")
+                self.apply((ev.STARTER, ev.NO_CARD), "no starter: this deal is counted in points")
             else:
                 self.starter_rank = RANK_KEYS.index(name)
                 self.overlay.show_number(self.starter_rank + 1, self.overlay.now)
         else:
             card = self.starter_rank * 4 + SUIT_KEYS.index(name)
-            self._apply((ev.STARTER, card), "starter " + names([card]))
+            self.apply((ev.STARTER, card), "starter " + names([card]))
             self.overlay.show_number(SUIT_KEYS.index(name) + 1, self.overlay.now)
-
-    # -- the show --------------------------------------------------------------------------
-
-    def _show_ranks(self):
-        """The ranks of the hand being shown when the board knows them all (in one list
-        refilled: every key of the show asks), else the crib's ranks keyed so far."""
-        seat = self.match.show_seat()
-        if seat >= 0 and len(self.match.laid_by[seat]) == 4:
-            ranks = _HAND_RANKS
-            laid = self.match.laid_by[seat]
-            for i in range(4):
-                ranks[i] = laid[i][0]
-            return ranks
-        return self.ranks
-
-    def _show_key(self, name, long):
-        match = self.match
-        if long and name == "#":  # muggins: the next side claims what the show missed
-            self._apply((ev.MUGGINS, (match.missed_by + 1) % match.sides()))
-            return
-        if len(self._show_ranks()) < 4:
-            # The dispatch let only a rank through: the crib's, or a hand's the play did
-            # not show whole.
-            rank = RANK_KEYS.index(name)
-            self._check_rank_left(rank)
-            self.ranks.append(rank)
-            self.overlay.show_number(rank + 1, self.overlay.now)
-            self.say(
-                ("crib: " if match.show_seat() < 0 else "hand: ")
-                + " ".join([RANK_CHARS[r] for r in self.ranks])
-            )
-            self._prepare()
-            return
-        question = self.overlay.question
-        if question == sq.CONFIRM:
-            self._count_show()
-            return
-        self.answers[question] = name == "#"
-        self._prepare()
-        if self.overlay.question == sq.CONFIRM:
-            try:
-                self._count_show()  # the last answer was the confirmation
-            except RuleError:
-                del self.answers[question]  # refused: the question stands, unanswered
-                self.overlay.question = question
-                raise
-
-    def _known_cards(self):
-        """The four cards being shown, suits and all, when every suit was seen (tapped on the
-        web page): nothing to ask. None otherwise."""
-        seat = self.match.show_seat()
-        if seat < 0:
-            if len(self.crib_suits) != 4:
-                return None
-            return [self.ranks[i] * 4 + self.crib_suits[i] for i in range(4)]
-        laid = self.match.laid_by[seat]
-        if len(laid) != 4:
-            return None
-        for _, suit in laid:
-            if suit == ev.UNKNOWN_SUIT:
-                return None
-        return [rank * 4 + suit for rank, suit in laid]
-
-    def _check_rank_left(self, rank):
-        """A rank keyed in the show must have a card left (four of a rank in all) and, for a
-        hand the play did not show whole, leave room for every rank that hand laid."""
-        match = self.match
-        out = self.ranks.count(rank)
-        for seen_rank, _ in match.seen:
-            if seen_rank == rank:
-                out += 1
-        if out >= 4:
-            raise RuleError("all four %ss were already seen this deal" % RANK_CHARS[rank])
-        seat = match.show_seat()
-        if seat < 0:
-            return
-        keyed = self.ranks + [rank]
-        missing = []  # the ranks it laid that the ranks keyed do not hold yet
-        for laid, _ in match.laid_by[seat]:
-            if laid in keyed:
-                keyed.remove(laid)
-            else:
-                missing.append(RANK_CHARS[laid])
-        if len(missing) > 4 - len(self.ranks) - 1:
-            raise RuleError(
-                "that hand laid %s in the play: its 4 ranks hold %s"
-                % (" ".join(missing), "it" if len(missing) == 1 else "them")
-            )
-
-    def _prepare(self):
-        """Sets the question the show waits for, and says it."""
-        match = self.match
-        if match.phase != SHOW or self.digits >= 0 or match.starter == ev.NO_CARD:
-            self.overlay.question = 0
-            return
-        ranks = self._show_ranks()
-        if len(ranks) < 4:
-            self.overlay.question = 0
-            return
-        crib = match.show_seat() < 0
-        if self._known_cards() is not None:
-            question = sq.CONFIRM
-        else:
-            question = sq.next_question(ranks, match.starter, crib, self.answers) or sq.CONFIRM
-        self.overlay.question = question
-
-    def _count_show(self):
-        match = self.match
-        seat = match.show_seat()
-        crib = seat < 0
-        cards = self._known_cards()
-        known = cards is not None
-        if not known:
-            ranks = self._show_ranks()
-            own = () if crib else match.laid_by[seat]  # its own suits are its cards' own
-            cards = sq.choose_suits(ranks, match.starter, self.answers, match.seen, own)
-            if cards is None:
-                raise RuleError("those answers do not fit the cards seen this deal")
-        side = match.side_of(match.dealer if seat < 0 else seat)
-        shown = (cards, match.starter, crib, known, side, match.front[side])
-        self._apply((ev.SHOW_CARDS,) + tuple(cards) + (15 if known else 0,))
-        self.unsaid = shown  # itemised once the key is painted (settle)
 
     # -- points ----------------------------------------------------------------------------
 
@@ -450,9 +327,9 @@ class CribbageKeys:
                 return "key the points first, then # (0 for none)"
             points, side = self.digits, self.peg_side
             if self.match.phase == SHOW:
-                self._apply((ev.SHOW_POINTS, points))
+                self.apply((ev.SHOW_POINTS, points))
             else:
-                self._apply((ev.PEGGED, side, points))
+                self.apply((ev.PEGGED, side, points))
             return None
         if name in "ABC":
             if "ABC".index(name) >= self.match.sides():
@@ -464,7 +341,7 @@ class CribbageKeys:
 
     # -- applying --------------------------------------------------------------------------
 
-    def _apply(self, event, heading=None):
+    def apply(self, event, heading=None):
         """Applies and saves an event; says `heading` (what was accepted) and what scored.
         The half-made entry that made it goes once the rules took it: refused, it stays."""
         before = self.match.phase
@@ -502,7 +379,7 @@ class CribbageKeys:
     def _after(self, now):
         self.overlay.save_failed = self.history.save_error is not None
         if self.overlay.question == 0 and self.digits < 0:
-            self._prepare()
+            crib_show.prepare(self)
         state = self.awaiting()
         self.overlay.prompt = _DISPATCH[1][state]  # the sign: 0 when the count or digits show
         # The prompt is said when what is awaited, or from whom, changed: each hand of the

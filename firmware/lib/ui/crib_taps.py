@@ -4,6 +4,7 @@
 from cards import VALUES, names
 from cribbage import events as ev
 from cribbage.game import CUT, PLAY, SHOW, RuleError
+from ui import crib_show
 
 
 def card(keys, card, now):
@@ -14,12 +15,12 @@ def card(keys, card, now):
     try:
         phase = keys.match.phase
         if phase == CUT:
-            keys._apply((ev.STARTER, card))
+            keys.apply((ev.STARTER, card))
         elif phase == PLAY:
             player = keys.side_names[keys.match.side_of(keys.match.play.turn)]
             count = keys.match.play.count + VALUES[card >> 2]
             heading = "%s lays %s, count %d" % (player, names([card]), count)
-            keys._apply((ev.LAY, card >> 2, card & 3), heading)
+            keys.apply((ev.LAY, card >> 2, card & 3), heading)
         elif phase == SHOW and keys.match.show_seat() < 0 and len(keys.ranks) < 4:
             tap_crib(keys, card)
         else:
@@ -43,4 +44,4 @@ def tap_crib(keys, card):
     keys.ranks.append(card >> 2)
     keys.crib_suits.append(card & 3)
     keys.say("crib: " + names([r * 4 + s for r, s in zip(keys.ranks, keys.crib_suits)]))
-    keys._prepare()
+    crib_show.prepare(keys)
