@@ -3,8 +3,6 @@
 # with cribbage.show and the laptop's fast table, cribbage.score, is generated from this one
 # (tools/gen_show_table.py), so the routes cannot drift apart. On the board this module is
 # loaded to say a show and dropped after (ui.crib_keys.settle).
-# Few names at the module's level: on the board each is a slot of the table its loading
-# allocates, at a moment the heap is full.
 import cards as pack
 from cribbage import pegging, show
 

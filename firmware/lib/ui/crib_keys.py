@@ -19,7 +19,7 @@ from ui import RANK_KEYS, SUIT_KEYS, crib_choices, crib_show
 from ui import suits as sq
 
 # The states of ui.crib_prompts, by the same numbers (a test pins them): private constants,
-# so they cost this module's table no slot.
+# folded into the code where they are used.
 _NEW_MATCH = const(0)
 _NEXT_GAME = const(1)
 _STARTER = const(2)
@@ -37,8 +37,7 @@ _POINTS_DIGITS = const(15)
 _HOLD_OK = const(16)
 _HOLD_UNDO = const(17)
 
-# What A, B and C cycle through before a match: players, target, games. One name, not
-# three: each name at a module's level is a slot of a table its loading allocates.
+# What A, B and C cycle through before a match: players, target, games, by the key's place.
 CHOICES = ((2, 3, 4), (121, 61, 62), (1, 3, 5, 7, 9))
 ALL_OPTIONS = ev.END_EARLY | ev.SKUNK_COUNTS_DOUBLE | ev.LOSER_DEALS | ev.MUGGINS_ON
 # Lists refilled, not made, at each key: one board, one show and one event at a time.

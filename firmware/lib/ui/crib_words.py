@@ -10,7 +10,7 @@ from cards import RANK_CHARS
 from micropython import const
 
 # The states of ui.crib_prompts, by the same numbers (a test pins them): private constants,
-# so they cost this module's table no slot (it loads at the heap's tightest, a mode switch).
+# folded into the code where they are used.
 _NEW_MATCH = const(0)
 _NEXT_GAME = const(1)
 _STARTER = const(2)
