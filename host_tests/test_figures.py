@@ -20,20 +20,24 @@ def test_the_figures_page_goes_stale_when_a_figure_moves(tmp_path, monkeypatch):
 
 
 def test_the_heap_the_page_asks_for_is_the_measured_need_with_a_quarter_to_spare():
-    """wifi.NEEDS_HEAP against docs/figures.md (which tools/check keeps current): the game
-    and the server, every connection reading a request at the limits, and the club link
-    (which runs beside the page on the home network), with 25 % more."""
+    """wifi.NEEDS_HEAP against docs/figures.md (which tools/check keeps current): the page's
+    worst case measured in one run on the 32-bit build (the game, the server and the club
+    link at work, every connection's request at the limits read at once and held, their
+    garbage not collected), with 25 % to 50 % more."""
     import re
 
     from net import web_http, wifi
 
     with open(figures.OUT, encoding="utf-8") as page:
         rows = dict(re.findall(r"^\| (.+?) \| ([\d,]+) \|", page.read(), re.M))
-    figure = {name: int(value.replace(",", "")) for name, value in rows.items()}
-    game_and_server = figure["the game and the server, 32-bit"]
-    requests = figure["%d such requests at once, 32-bit, at most" % web_http.MAX_CONNECTIONS]
-    need = game_and_server + requests + figure["the club link in all, 32-bit"]
-    assert need * 5 // 4 <= wifi.NEEDS_HEAP <= need * 3 // 2, (need, wifi.NEEDS_HEAP)
+    worst = [
+        int(value.replace(",", ""))
+        for name, value in rows.items()
+        if name.startswith("the page's worst case, measured in one run")
+        and " %d requests at the limits read at once" % web_http.MAX_CONNECTIONS in name
+    ]
+    assert len(worst) == 1, rows.keys()
+    assert worst[0] * 5 // 4 <= wifi.NEEDS_HEAP <= worst[0] * 3 // 2, (worst, wifi.NEEDS_HEAP)
 
 
 def test_the_club_nights_heap_in_its_guide_is_the_measured_one():
@@ -77,6 +81,16 @@ def test_the_heap_the_docs_say_the_page_needs_is_wifi_needs_heap():
         with open(os.path.join(ROOT, page), encoding="utf-8") as text:
             words = " ".join(text.read().split())
         assert ("NEEDS_HEAP` (" + quoted in words) or ("less than " + quoted in words), page
+    # docs/web-page.md says what it stands for: the measured worst case and the room over it.
+    rows = {name: int(value.replace(",", "")) for name, value in rows_of_figures().items()}
+    worst = [value for name, value in rows.items() if name.startswith("the page's worst case")]
+    live = rows["the same, live once collected, 32-bit"]
+    spare = round(100.0 * wifi.NEEDS_HEAP / worst[0]) - 100
+    with open(os.path.join(ROOT, "docs", "web-page.md"), encoding="utf-8") as text:
+        words = " ".join(text.read().split())
+    assert "with %d %% to spare" % spare in words
+    said = "(%s bytes; %s live once collected" % (format(worst[0], ","), format(live, ","))
+    assert said in words
 
 
 def rows_of_figures():

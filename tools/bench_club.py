@@ -224,6 +224,38 @@ def bench_board_heap():
     )
 
 
+# For a 32-bit snippet with the board's firmware on its path: stand-ins for two modules the
+# wasm build lacks and the ESP32 has in C (no heap there): the lock the link shares with its
+# thread, and the socket module umqtt imports.
+LINK_STANDINS = (
+    "sys.path.insert(0, '/input/build/board/lib')\n"
+    "sys.path.insert(0, '/input/build/board')\n"
+    "sys.path.insert(0, '/input/host_tests/core')\n"
+    "class _Lock:\n"
+    "    def __enter__(self): return self\n"
+    "    def __exit__(self, *a): return False\n"
+    "class _Thread:\n"
+    "    allocate_lock = _Lock\n"
+    "sys.modules['_thread'] = _Thread\n"
+    "sys.modules['usocket'] = _Thread\n"
+    "import fakes\n"
+    "fakes.install()\n"
+)
+# The link at work beside a game `board` on the memory store `store`: its client made, a
+# pairing known, a result waiting to be recorded, the live state watched.
+LINK_AT_WORK = (
+    "from net import club_link\n"
+    "from umqtt.simple2 import MQTTClient\n"
+    "link = club_link.ClubLink(store, 'oakclub', 'table-07', '192.168.1.10', 1883, print)\n"
+    "client = MQTTClient(b'cribbage-oakclub-table-07', '192.168.1.10', 1883, keepalive=20)\n"
+    "client.set_last_will(b'cribbage/oakclub/table-07/availability', b'offline', True, 1)\n"
+    "link.pairing = [9, 'Annabelle Fairweather', 'Bartholomew Oakes']\n"
+    "link.outbox['x'] = [['table-07-a1b2c3-9', 9, 'Annabelle Fairweather',"
+    " 'Bartholomew Oakes', 121, 87, 121, 1, 0, 12, 1], None]\n"
+    "link.watch(board)\n"
+)
+
+
 def club_heap_32():
     """The club link's heap on the 32-bit build, beside a game booted in cribbage: (the
     game, the link's and umqtt's code, the link's data, a message as it is sent, its JSON's
@@ -239,21 +271,8 @@ def club_heap_32():
     body = (
         "import gc\n"
         + FIRMWARE_COLLECTS_NOTHING
-        + "sys.path.insert(0, '/input/build/board/lib')\n"
-        "sys.path.insert(0, '/input/build/board')\n"
-        "sys.path.insert(0, '/input/host_tests/core')\n"
-        # Stand-ins for two modules this build lacks and the ESP32 has in C (no heap there):
-        # the lock the link shares with its thread, and the socket module umqtt imports.
-        "class _Lock:\n"
-        "    def __enter__(self): return self\n"
-        "    def __exit__(self, *a): return False\n"
-        "class _Thread:\n"
-        "    allocate_lock = _Lock\n"
-        "sys.modules['_thread'] = _Thread\n"
-        "sys.modules['usocket'] = _Thread\n"
-        "import fakes\n"
-        "fakes.install()\n"
-        "import app, config, hardware, memstore\n"
+        + LINK_STANDINS
+        + "import app, config, hardware, memstore\n"
         "from storage import journal\n"
         "store = memstore.MemoryStore()\n"
         "gc.disable()\n"
@@ -264,15 +283,7 @@ def club_heap_32():
         "from net import club_link\n"
         "from umqtt.simple2 import MQTTClient\n"
         "gc.collect()\n"
-        "code = gc.mem_alloc()\n"
-        "link = club_link.ClubLink(store, 'oakclub', 'table-07', '192.168.1.10', 1883, print)\n"
-        "client = MQTTClient(b'cribbage-oakclub-table-07', '192.168.1.10', 1883, keepalive=20)\n"
-        "client.set_last_will(b'cribbage/oakclub/table-07/availability', b'offline', True, 1)\n"
-        "link.pairing = [9, 'Annabelle Fairweather', 'Bartholomew Oakes']\n"
-        "link.outbox['x'] = [['table-07-a1b2c3-9', 9, 'Annabelle Fairweather',"
-        " 'Bartholomew Oakes', 121, 87, 121, 1, 0, 12, 1], None]\n"
-        "link.watch(board)\n"
-        "gc.collect()\n"
+        "code = gc.mem_alloc()\n" + LINK_AT_WORK + "gc.collect()\n"
         "held = gc.mem_alloc()\n"
         "message = club_link.club_messages.result(link.board, link.outbox['x'][0])\n"
         "peak = gc.mem_alloc()\n"

@@ -8,7 +8,7 @@ import tempfile
 import time
 
 from _paths import ROOT
-from bench_common import FIRMWARE_COLLECTS_NOTHING, wasm_fuel
+from bench_common import FIRMWARE_COLLECTS_NOTHING, heap_figures, run_32_bit, wasm_fuel
 
 
 def bench_web():
@@ -47,19 +47,23 @@ def bench_web():
             web_http.MAX_CONNECTIONS * allocated,
         )  # fmt: skip
     )
+    worst = web_worst_32()
+    print(
+        "measured in one run, 32-bit: the game, the server and the club link at work, and %d"
+        " requests at the limits read at once and held: %d bytes in use with their reading's"
+        " garbage, %d live once collected"
+        % (web_http.MAX_CONNECTIONS, worst["peak"], worst["live"])
+    )
     # The two boards run the same code: the profiles differ in pins only (dropped at the boot).
-    need = game32 + server32 + web_http.MAX_CONNECTIONS * allocated
     for board, heap in BOARD_HEAPS:
         print(
-            "%s: the game needs %d bytes, with the web server %d, with 8 requests at the"
-            " limits %d; the page asks for %d (wifi.NEEDS_HEAP); stock MicroPython gives about"
-            " %d: the page %s"
+            "%s: the page's worst case takes %d bytes; the page asks for %d (wifi.NEEDS_HEAP,"
+            " %.2f times it); stock MicroPython gives about %d: the page %s"
             % (
                 board,
-                game32,
-                game32 + server32,
-                need,
+                worst["peak"],
                 wifi.NEEDS_HEAP,
+                wifi.NEEDS_HEAP / worst["peak"],
                 heap,
                 "runs" if heap >= wifi.NEEDS_HEAP else "stays off (the game runs)",
             )
@@ -110,9 +114,9 @@ def web_heap_32():
     return int(game), int(server)
 
 
-def web_request_heap_32():
-    """The heap one request at web.py's limits takes on the 32-bit build: what reading it
-    allocates (the connection's peak cannot be higher before it is answered)."""
+def request_at_limits():
+    """A request at web.py's limits: the longest line and headers, the most headers, the
+    longest body."""
     from net import web_http
 
     head = (
@@ -124,27 +128,37 @@ def web_request_heap_32():
         head += b"X-H%02d: %s\r\n" % (index, b"v" * size)
     raw = head + b"\r\n" + b"[" + b" " * (web_http.MAX_BODY - 2) + b"]"
     assert len(head) + 2 == web_http.MAX_HEAD and head.count(b"\r\n") == web_http.MAX_HEADERS + 1
+    return raw
+
+
+# A phone's stream for web_http.read_request in a 32-bit snippet: it gives what is asked.
+READER = (
+    "class Reader:\n"
+    "    def __init__(self, data):\n"
+    "        self.data = data\n"
+    "        self.at = 0\n"
+    "    async def read(self, size):\n"
+    "        chunk = self.data[self.at : self.at + size]\n"
+    "        self.at += len(chunk)\n"
+    "        return chunk\n"
+    "    async def readexactly(self, size):\n"
+    "        return await self.read(size)\n"
+    "class Writer:\n"
+    "    def get_extra_info(self, name):\n"
+    "        return ('192.168.4.2', 50000)\n"
+)
+
+
+def web_request_heap_32():
+    """The heap one request at web.py's limits takes on the 32-bit build: what reading it
+    allocates (the connection's peak cannot be higher before it is answered)."""
     body = (
         "import gc\n"
         "for p in ('build/board/lib', 'build/board', 'build/wasm_shims', 'host_tests/core'):\n"
         "    sys.path.insert(0, '/input/' + p)\n"
         "import fakes\n"
         "fakes.install()\n"
-        "from net import web_http\n"
-        "class Reader:\n"
-        "    def __init__(self, data):\n"
-        "        self.data = data\n"
-        "        self.at = 0\n"
-        "    async def read(self, size):\n"
-        "        chunk = self.data[self.at : self.at + size]\n"
-        "        self.at += len(chunk)\n"
-        "        return chunk\n"
-        "    async def readexactly(self, size):\n"
-        "        return await self.read(size)\n"
-        "class Writer:\n"
-        "    def get_extra_info(self, name):\n"
-        "        return ('192.168.4.2', 50000)\n"
-        "server = web_http.BoardServer()\n"
+        "from net import web_http\n" + READER + "server = web_http.BoardServer()\n"
         "reader = Reader(%r)\n"
         "writer = Writer()\n"
         # No collection runs while it is read (the heap has room to spare, and a collection
@@ -156,13 +170,38 @@ def web_request_heap_32():
         "    reading.send(None)\n"
         "except StopIteration as done:\n"
         "    request = done.args[0] if done.args else None\n"
-        "print(type(request).__name__, gc.mem_alloc() - before)\n" % raw
+        "print(type(request).__name__, gc.mem_alloc() - before)\n" % request_at_limits()
     )
     _, lines = wasm_fuel(body)
     kind, allocated = lines[-1].split()
     if kind != "Request":
         raise RuntimeError("the request at the limits was refused: " + kind)
     return int(allocated)
+
+
+def web_worst_32():
+    """The worst case the page's heap need (wifi.NEEDS_HEAP) stands for, measured in one run
+    on the 32-bit build, not summed (host_tests/core/weigh_worst.py): a game booted in
+    cribbage, the page's server and the club link at work beside it, then MAX_CONNECTIONS
+    requests at the limits read at once and held. Returns tools/micropython32.mjs's figures:
+    "live", the most live once collected, and "peak", the most in use at a step's end (the
+    requests held, the garbage of reading them not collected yet), in bytes."""
+    for option in ([], ["--harness"]):
+        subprocess.run(
+            [sys.executable, os.path.join(ROOT, "tools", "build_mpy.py")] + option,
+            check=True,
+            capture_output=True,
+        )
+    with tempfile.TemporaryDirectory() as data:
+        with open(os.path.join(data, "request"), "wb") as out:
+            out.write(request_at_limits())
+        done = run_32_bit(
+            "weigh_worst", ["/b/data", "/b/data/request"], 1 << 20, [data + "=/b/data"]
+        )
+    figures = heap_figures(done)
+    if done.returncode or figures is None or not done.stdout.startswith("held 8 Request"):
+        raise RuntimeError("the 32-bit build failed: " + (done.stdout + done.stderr)[-800:])
+    return figures
 
 
 def web_latency(keys=30):

@@ -162,6 +162,7 @@ HARNESS_SOURCES = (
     "host_tests/core/evening_rig.py",
     "host_tests/core/play_on.py",
     "host_tests/core/weigh_rarely.py",
+    "host_tests/core/weigh_worst.py",
 )
 
 

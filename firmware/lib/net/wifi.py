@@ -8,9 +8,10 @@ import gc
 from micropython import const
 from net.wifi_choice import MODES, choice, save
 
-# The heap the page needs beside the game: the game and the server, MAX_CONNECTIONS requests
-# at the limits and the club link, on the 32-bit build, with 25 % to spare: docs/figures.md
-# has each, and host_tests/test_figures.py fails when they outgrow this.
+# The heap the page needs beside the game: its worst case measured in one run on the 32-bit
+# build (the game, the server and the club link at work, MAX_CONNECTIONS requests at the
+# limits read at once and held, their garbage not collected), with 25 % to 50 % to spare:
+# docs/figures.md has it, and host_tests/test_figures.py fails when it outgrows this.
 NEEDS_HEAP = const(458752)  # 448 KB
 JOIN_WAIT_S = 20  # how long a home network may take before the board says it did not join
 _OFF = const(0)
