@@ -193,3 +193,52 @@ def test_the_command_line_prints_both_models_and_ranks_by_the_chosen_one():
     five = discard("5H 5S JD JC 8C")
     assert five.returncode == 2 and five.stdout == ""
     assert five.stderr == "error: --opponent expert is modelled for two players: give six cards\n"
+
+
+def test_the_boards_expert_coach_gives_the_laptops_fractions_on_micropython(model, settled):
+    """The board's coach against the sensible player (firmware/lib/cribbage/expert.py, one
+    record of the table tools/coach_expert.py makes) on the board's interpreter, for 80
+    dealt hands at each seat, the jack-heavy and four-of-a-kind ones among them: each
+    throw's crib the laptop's exact fraction, and a table of the wrong size refused in words."""
+    import os
+    import random
+    import tempfile
+
+    from bench_common import unix_run
+
+    rng = random.Random(42)
+    hands = [rng.sample(range(52), 6) for _ in range(76)]
+    hands += [[40, 41, 42, 43, 0, 1], [16, 17, 18, 19, 20, 21], [40, 44, 48, 41, 45, 49]]
+    hands += [[51, 50, 49, 48, 3, 2]]
+    with tempfile.TemporaryDirectory() as folder:
+        table = os.path.join(folder, "expert.bin")
+        with open(table, "wb") as out:
+            out.write(ce.board_table())
+        short = os.path.join(folder, "short.bin")
+        with open(short, "wb") as out:
+            out.write(b"\0" * 1000)
+        script = (
+            "import sys\n"
+            "sys.path[:0] = ['firmware/lib', 'tools/host_shims']\n"
+            "from cribbage import expert\n"
+            "for hand in %r:\n"
+            "    for dealer in (True, False):\n"
+            "        den, nums = expert.cribs(hand, dealer, %r)\n"
+            "        print(den, ' '.join(str(n) for n in nums))\n"
+            "try:\n"
+            "    expert.cribs(%r, True, %r)\n"
+            "except OSError as error:\n"
+            "    print('refused:', error)\n" % (hands, table, hands[0], short)
+        )
+        lines = unix_run(["-c", script]).splitlines()
+    assert lines[-1] == "refused: %s is not the expert coach's table of 2933112 bytes" % short
+    lines = lines[:-1]
+    assert len(lines) == 2 * len(hands)
+    for number, line in enumerate(lines):
+        cards, dealer = hands[number // 2], number % 2 == 0
+        denominator, numerators = line.split(" ", 1)
+        laptop = ce.expert_cribs(cards, dealer, model, (settled[3], settled[4]))
+        order = [tuple(sorted((cards[i], cards[j]))) for i in range(6) for j in range(i + 1, 6)]
+        assert [Fraction(int(n), int(denominator)) for n in numerators.split()] == [
+            laptop[pair] for pair in order
+        ], (cards, dealer)

@@ -12,21 +12,24 @@ import deploy
 from _paths import ROOT
 
 FAKE = os.path.join(ROOT, "host_tests", "fakes", "mpremote_fake.py")
-# What goes on the board: the firmware, the compressed page, microdot's modules, umqtt's.
+# What goes on the board: the firmware, the compressed page, microdot's modules, umqtt's, the
+# expert coach's table.
 BOARD_FILES = (
     len(build_mpy.firmware_sources())
     + 1
     + len(build_mpy.MICRODOT_MODULES)
     + len(board_libs.BOARD_MODULES)
+    + 1
 )
 
 
 def test_the_build_compiles_every_file_and_keeps_the_entry_points_as_source(tmp_path):
     written = build_mpy.build(str(tmp_path))
     sources = build_mpy.firmware_sources()
-    # Every firmware module, the compressed web page, microdot from its PyPI package, and
-    # umqtt from its PyPI archive.
-    assert len(written) == len(sources) + 1 + len(build_mpy.MICRODOT_MODULES) + 2
+    # Every firmware module, the compressed web page, microdot from its PyPI package, umqtt
+    # from its PyPI archive, and the expert coach's table (tools/coach_expert.py).
+    assert len(written) == len(sources) + 1 + len(build_mpy.MICRODOT_MODULES) + 2 + 1
+    assert "tables/expert.bin" in written
     assert "www/index.html.gz" in written and "lib/microdot/microdot.mpy" in written
     assert "lib/umqtt/simple2.mpy" in written
     assert not os.path.exists(os.path.join(ROOT, "firmware", "lib", "microdot"))
@@ -74,12 +77,12 @@ def test_the_dry_run_prints_the_exact_commands_and_touches_nothing(monkeypatch):
     )
     lines = lines[1:]
     folders = ("lib", "lib/board", "lib/cribbage", "lib/microdot", "lib/net", "lib/profiles")
-    folders += ("lib/shedding", "lib/storage", "lib/ui", "lib/umqtt", "www")
-    assert lines[:11] == [
+    folders += ("lib/shedding", "lib/storage", "lib/ui", "lib/umqtt", "tables", "www")
+    assert lines[:12] == [
         ".venv/bin/mpremote connect /dev/ttyUSB0 fs mkdir :" + folder for folder in folders
     ]
     assert (
-        lines[11]
+        lines[12]
         == ".venv/bin/mpremote connect /dev/ttyUSB0 fs cp -f build/board/config.py :config.py \\"
     )
     assert "  + fs cp -f build/board/lib/app.mpy :lib/app.mpy \\" in lines
@@ -155,10 +158,13 @@ def test_a_classic_board_is_told_the_page_stays_off(fake_board, monkeypatch):
     monkeypatch.setenv("FAKE_HEAP", "113200")
     out = StringIO()
     deploy.deploy(out=out)
-    assert out.getvalue().splitlines()[0] == (
+    assert out.getvalue().splitlines()[:2] == [
         "/dev/ttyUSB7: an ESP32 with 110 KB of heap: the game runs; the phone page needs 448 KB,"
-        " so Wi-Fi stays off"
-    )
+        " so Wi-Fi stays off (and the page's expert coach table is not copied)",
+        "/dev/ttyUSB7: %d files to copy, 0 unchanged, 0 to remove" % (BOARD_FILES - 1),
+    ]
+    assert not (fake_board / "tables").exists()
+    assert (fake_board / "lib" / "cribbage" / "expert.mpy").exists()
 
 
 @pytest.mark.parametrize(

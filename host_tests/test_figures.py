@@ -137,3 +137,23 @@ def test_the_architectures_table_of_rarely_loaded_code_is_the_measured_one():
     assert all(abs(quoted[name] - weights[name]) <= 128 for name in weights), (quoted, weights)
     said = re.search(r"it would take ([\d,]+) bytes on the", " ".join(text.split()))
     assert said and abs(int(said.group(1).replace(",", "")) - total) <= 512, (said, total)
+
+
+def test_the_players_guide_quotes_the_boards_expert_coach_time():
+    """docs/players-guide.md says how long the board's expert coach takes: figures.md's."""
+    import os
+    import re
+
+    rows = rows_of_figures()
+    said = [
+        name
+        for name in rows
+        if name.startswith("the coach against a sensible player's throw on the board")
+    ]
+    assert len(said) == 1
+    ms = re.search(r"ms on the ESP32: (\d+);", said[0]).group(1)
+    with open(
+        os.path.join(os.path.dirname(figures.OUT), "players-guide.md"), encoding="utf-8"
+    ) as f:
+        words = " ".join(f.read().split())
+    assert "takes at most %s ms on the ESP32 estimate" % ms in words

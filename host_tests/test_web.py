@@ -58,6 +58,7 @@ def client_for(rig):
     board = web.Board(rig.app, web_sim.page_file())
     rig.app.radio = PageRadio(board.phones)
     client = TestClient(web_routes.make_server(board), host=HOST)
+    client.board = board
     client.token = pair(client, rig.app)
     return client
 
@@ -1163,24 +1164,49 @@ def _posted(address, path, body):
         return refused.code, json.loads(refused.read())
 
 
-def test_the_laptops_coach_and_play_advice_are_on_the_simulators_page_not_the_boards(served):
-    """The board's page answers the expert coach and the play's advice with where to find them;
-    the simulator's page (the same page, on a laptop) answers both: the expert's throws as
-    tools/crib.py prints them, and the card to lay in the game's own play as
-    `crib.py peg-advice` gives it for the same cards."""
+def test_the_laptops_coach_and_play_advice_are_on_the_simulators_page_not_the_boards(
+    served, tmp_path
+):
+    """The board's page answers the expert coach from its table, as tools/crib.py prints it
+    (without the table, with where to get it), and the play's advice and a throw's play with
+    where to find them; the simulator's page (the same page, on a laptop) answers all three:
+    the expert's throws as tools/crib.py prints them, and the card to lay in the game's own
+    play as `crib.py peg-advice` gives it for the same cards."""
+    import coach_expert
     import crib
 
     rig = Rig()
     client = client_for(rig)
     cards = ["5H", "5D", "JC", "6S", "4C", "KH"]
     for path, body, what in (
-        ("/api/coach", {"cards": cards, "opponent": "expert"},
-         "the coach against a sensible player's throw"),
         ("/api/coach", {"cards": cards, "play": True}, "a throw's worth in the play"),
         ("/api/peg-advice", {"cards": ["5H"]}, "the play's advice"),
     ):  # fmt: skip
         refused = call(client.post(path, body=body))
         assert (refused.status_code, refused.json) == (501, {"error": web.LAPTOP_ONLY % what})
+    board = client.board
+    board.expert_table = str(tmp_path / "expert.bin")  # not there: refused, in words
+    refused = call(client.post("/api/coach", body={"cards": cards, "opponent": "expert"}))
+    assert refused.status_code == 501
+    assert refused.json["error"].startswith(
+        "the coach against a sensible player's throw reads a table this board does not have ("
+    )
+    assert refused.json["error"].endswith(
+        "): copy it with python tools/deploy.py; the coach against any two cards works without it"
+    )
+    (tmp_path / "expert.bin").write_bytes(coach_expert.board_table())
+    for pone in (False, True):
+        answer = call(
+            client.post("/api/coach", body={"cards": cards, "opponent": "expert", "pone": pone})
+        )
+        assert answer.status_code == 200 and answer.json["opponent"] == "expert"
+        lines = crib.discard_lines(parse_many(" ".join(cards)), not pone, "expert")
+        assert [
+            "%s hand %.3f crib %.3f net %.3f (uniform crib %.3f net %.3f)" % (
+                " ".join(throw["thrown"]), throw["hand"], throw["crib"], throw["net"],
+                throw["uniform_crib"], throw["uniform_net"])
+            for throw in answer.json["throws"]
+        ] == lines  # fmt: skip
     assert call(client.post("/api/coach", body={"cards": cards, "opponent": "x"})).json == {
         "error": "opponent: uniform or expert"
     }

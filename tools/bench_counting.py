@@ -9,6 +9,7 @@ import time
 import show_stats
 from bench_common import (
     FUEL_PER_US,
+    KEY_PATH_FACTOR,
     SAMPLE_SHOWS,
     fuel_per_call,
     random_shows,
@@ -71,6 +72,42 @@ def coach_fuel(size):
         if len(hand) == size:
             fuel, _ = wasm_fuel(setup + "advise(%r, True)\n" % (hand,))
             costs.append(fuel - base)
+    return costs
+
+
+# The expert coach's answer on the board (cribbage.expert, its table read from the board's
+# build): it must come within EXPERT_BUDGET_MS on the estimate times KEY_PATH_FACTOR.
+EXPERT_BUDGET_MS = 1000
+
+
+def expert_fuel():
+    """[fuel of the coach against a sensible player on the board's engine, with the uniform
+    model's beside it as the page answers] for the six-card COACH_HANDS, as dealer and as
+    pone."""
+    import os
+    import subprocess
+    import sys
+
+    from _paths import ROOT
+
+    subprocess.run(
+        [sys.executable, os.path.join(ROOT, "tools", "build_mpy.py")],
+        check=True,
+        capture_output=True,
+    )
+    setup = (
+        "import gc\nsys.path.insert(0, '/input/build/board/lib')\n"
+        "from cribbage import expert\nfrom rarely import finish\n"
+        "table = '/input/build/board/' + expert.TABLE_FILE\ngc.collect()\ngc.disable()\n"
+    )
+    base, _ = wasm_fuel(setup)
+    costs = []
+    for hand in COACH_HANDS:
+        if len(hand) == 6:
+            for dealer in (True, False):
+                call = "rows = finish(expert.advising(%r, %r, table))\n" % (hand, dealer)
+                fuel, _ = wasm_fuel(setup + call)
+                costs.append(fuel - base)
     return costs
 
 
@@ -182,6 +219,18 @@ def bench_discard():
                 FUEL_PER_US,
             )
         )
+    costs = expert_fuel()
+    print(
+        "MicroPython (wasm): the coach against a sensible player on the board (its table read,"
+        " the uniform figures beside), six-card hands as dealer and pone: %s fuel; worst %.0f"
+        " ms on the ESP32 estimate (budget %d ms at the estimate times %.1f)"
+        % (
+            " ".join("%d" % cost for cost in costs),
+            max(costs) / FUEL_PER_US / 1000,
+            EXPERT_BUDGET_MS,
+            KEY_PATH_FACTOR,
+        )
+    )
     # The same engine on the MicroPython interpreter (the board's runtime) against CPython,
     # hand by hand: the best throw and every crib figure.
     hands = [shuffler.sample(range(52), 6) for _ in range(1000)]

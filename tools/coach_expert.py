@@ -211,6 +211,113 @@ def settled(model):
     return dealer_throws, pone_throws
 
 
+# The board's table (board_table): a record per six-card rank hand of the player asking, by
+# its place among every six of 13 ranks with repeats (cribbage/expert.py's hand_index, the
+# 169 hands with five of a rank left empty), and per seat (dealer first): the other player's
+# jacks thrown, summed over their hands (4 bytes), then for each rank pair the hand can throw,
+# in pair order, the crib's fifteens, pairs and runs summed over their hands and the 40
+# starters left (5 bytes each; 15 slots, the unused zero). Little-endian.
+BOARD_HANDS = 18564
+BOARD_RECORD = 4 + 15 * 5
+
+
+def _board_rows(model, dealer_throws, pone_throws):
+    """{(hand index, seat): (their jacks, [crib sums by the hand's rank pairs in order])}."""
+    from math import comb
+
+    from numba import njit, prange
+
+    @njit(parallel=True, cache=False)
+    def sums(mine_all, hands, by_seat, crib, jacks, pair_of, choose):
+        count = mine_all.shape[0]
+        out_jacks = np.zeros((count, 2), dtype=np.int64)
+        out_parts = np.zeros((count, 2, 15), dtype=np.int64)
+        for m in prange(count):
+            unseen = 4 - mine_all[m]
+            weights = np.zeros((2, 91), dtype=np.int64)
+            held = np.zeros((2, 91, 13), dtype=np.int64)
+            for h in range(hands.shape[0]):
+                w = 1
+                for r in range(13):
+                    w *= choose[unseen[r], hands[h, r]]
+                    if w == 0:
+                        break
+                if w == 0:
+                    continue
+                for seat in range(2):
+                    t = by_seat[seat, h]
+                    weights[seat, t] += w
+                    for r in range(13):
+                        held[seat, t, r] += w * hands[h, r]
+            slot = 0
+            for p in range(91):
+                a, b = pair_of[p, 0], pair_of[p, 1]
+                if mine_all[m, a] - (1 if a == b else 0) < 1 or mine_all[m, b] < 1:
+                    continue
+                for seat in range(2):
+                    total = 0
+                    for t in range(91):
+                        for r in range(13):
+                            spread = unseen[r] * weights[seat, t] - held[seat, t, r]
+                            total += spread * crib[p, t, r]
+                    out_parts[m, seat, slot] = total
+                slot += 1
+            for seat in range(2):
+                for t in range(91):
+                    out_jacks[m, seat] += weights[seat, t] * jacks[t]
+        return out_jacks, out_parts
+
+    mine_all = []
+    index_of = []
+    for ranks in combinations_with_replacement(range(RANKS), 6):
+        counts = [0] * RANKS
+        for rank in ranks:
+            counts[rank] += 1
+        index = sum(comb(rank + i, i + 1) for i, rank in enumerate(ranks))
+        if max(counts) <= 4:
+            mine_all.append(counts)
+            index_of.append(index)
+    choose = np.array([[comb(n, k) for k in range(7)] for n in range(5)], dtype=np.int64)
+    # Seat 0: the player asking deals, the other throws as pone; seat 1 the other way.
+    by_seat = np.array([pone_throws, dealer_throws], dtype=np.int64)
+    pair_of = np.array(PAIRS, dtype=np.int64)
+    jacks, parts = sums(
+        np.array(mine_all, dtype=np.int64), model.hands, by_seat, model.crib, model.jacks,
+        pair_of, choose,
+    )  # fmt: skip
+    return index_of, jacks, parts
+
+
+def board_table():
+    """The board's table (above), kept in build/ between runs and made again (about half a
+    minute) when the model's code or the show table changes."""
+    path = os.path.join(_paths.ROOT, "build", "expert-table-%s.bin" % _source_key()[:16])
+    if os.path.exists(path):
+        with open(path, "rb") as kept:
+            return kept.read()
+    model = Model()
+    dealer_throws, pone_throws = settled(model)
+    index_of, jacks, parts = _board_rows(model, dealer_throws, pone_throws)
+    data = bytearray(BOARD_HANDS * 2 * BOARD_RECORD)
+    for row, index in enumerate(index_of):
+        for seat in range(2):
+            at = (index * 2 + seat) * BOARD_RECORD
+            data[at : at + 4] = int(jacks[row, seat]).to_bytes(4, "little")
+            for slot in range(15):
+                start = at + 4 + slot * 5
+                data[start : start + 5] = int(parts[row, seat, slot]).to_bytes(5, "little")
+    folder = os.path.dirname(path)
+    os.makedirs(folder, exist_ok=True)
+    for old in os.listdir(folder):
+        if old.startswith("expert-table-") and old.endswith(".bin"):
+            os.remove(os.path.join(folder, old))
+    partial = "%s.%d.part" % (path, os.getpid())
+    with open(partial, "wb") as out:
+        out.write(data)
+    os.replace(partial, path)  # whole or not at all, with two builds at once
+    return bytes(data)
+
+
 def expert_cribs(cards, dealer, model=None, throws=None):
     """For six cards (two players), {the two cards thrown, sorted: the crib's mean as a
     Fraction} when the other player's six are any six of the 46 unseen and they throw as

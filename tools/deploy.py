@@ -112,7 +112,8 @@ def ask_board(port):
 
 
 def check_board(port, answer, out):
-    """Refuses a board whose chip is not config.py's profile's; says what its heap allows."""
+    """Refuses a board whose chip is not config.py's profile's; says what its heap allows.
+    True when the page can run there."""
     import config
     from net.wifi import NEEDS_HEAP
 
@@ -135,10 +136,17 @@ def check_board(port, answer, out):
     if heap >= NEEDS_HEAP:
         room = "enough for the game and the phone page"
     else:
-        room = "the game runs; the phone page needs %d KB, so Wi-Fi stays off" % (
-            NEEDS_HEAP // 1024
+        room = (
+            "the game runs; the phone page needs %d KB, so Wi-Fi stays off (and the page's"
+            " expert coach table is not copied)" % (NEEDS_HEAP // 1024)
         )
     out.write("%s: an %s with %d KB of heap: %s\n" % (port, chip, heap // 1024, room))
+    return heap >= NEEDS_HEAP
+
+
+# Files only the page reads: left off a board that cannot serve it (the expert coach's table
+# is 2.9 MB, more than a classic ESP32's file system holds).
+PAGE_ONLY = ("tables/",)
 
 
 def profiles_for(chip):
@@ -236,7 +244,10 @@ def deploy(port=None, dry_run=False, out=sys.stdout):
     done = run_mpremote(ask_board(port))
     if done.returncode:
         raise DeployError(explain(port, done.stdout + done.stderr))
-    check_board(port, done.stdout, out)
+    if not check_board(port, done.stdout, out):
+        local = {path: digest for path, digest in local.items() if not path.startswith(PAGE_ONLY)}
+        with open(manifest_file, "w") as handle:
+            handle.write(render_manifest(local))
     remote = read_board_manifest(port)
     copy, remove, folders = plan(local, remote)
     out.write(

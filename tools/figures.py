@@ -46,11 +46,17 @@ def measure():
                 "`.venv/bin/python tools/bench.py power`",
             )
         )
-    from bench_common import FUEL_PER_US
-    from bench_counting import coach_fuel, show_fuel
+    from bench_common import FUEL_PER_US, KEY_PATH_FACTOR
+    from bench_counting import EXPERT_BUDGET_MS, coach_fuel, expert_fuel, show_fuel
 
     show = int(round(show_fuel()))
     coach = [max(coach_fuel(size)) for size in (6, 5)]
+    expert = max(expert_fuel())
+    if expert * KEY_PATH_FACTOR > EXPERT_BUDGET_MS * 1000 * FUEL_PER_US:
+        raise SystemExit(
+            "the expert coach's answer is over %d ms on the ESP32 estimate (times %.1f): %d fuel"
+            % (EXPERT_BUDGET_MS, KEY_PATH_FACTOR, expert)
+        )
     estimate = "`.venv/bin/python tools/bench.py %s` (at `FUEL_PER_US` = %d, 240 MHz)"
     game, server = bench_web.web_heap_32()
     request = bench_web.web_request_heap_32()
@@ -98,6 +104,13 @@ def measure():
             "the coach's slowest five-card hand on the board's engine, fuel (ms on the ESP32:"
             " %d)" % round(coach[1] / FUEL_PER_US / 1000.0),
             coach[1],
+            estimate % ("discard", FUEL_PER_US),
+        ),
+        (
+            "the coach against a sensible player's throw on the board (its table read, the"
+            " uniform model's figures beside), the slowest six-card hand, fuel (ms on the"
+            " ESP32: %d; budget %d)" % (round(expert / FUEL_PER_US / 1000.0), EXPERT_BUDGET_MS),
+            expert,
             estimate % ("discard", FUEL_PER_US),
         ),
     ] + club() + power + repaints() + evening() + ram()  # fmt: skip

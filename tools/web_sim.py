@@ -55,7 +55,7 @@ def serve(sim, port, lock):
         def acted(self):
             sim.wait(20)  # the LEDs follow at once, as after a key on the board
 
-        async def laptop_coach(self, cards, pone, opponent, play):
+        async def thinking_coach(self, cards, pone, opponent, play):
             # The laptop's coach (tools/crib.py), in a worker thread: the simulator's keys
             # and page go on meanwhile. `play` adds each throw's play, counted in its net.
             import crib

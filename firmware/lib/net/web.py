@@ -55,6 +55,7 @@ class Board:
         self.local = local
         self.phones = Phones(app.store)
         self._aside = (-1, [])  # type: tuple  # the files kept aside, as of the lines said
+        self.expert_table = None  # the expert coach's table, where not beside lib/
 
     def kept_aside(self):
         """The damaged files the board kept aside ("wifi.log.bad1"): each was said on the
@@ -468,16 +469,46 @@ class Board:
         """After the page acted on the game (the simulator repaints here; the board's own
         loop repaints within 20 ms)."""
 
-    async def laptop_coach(self, cards, pone, opponent, play):
-        """The coach against a thinking opponent, or with each throw's play counted: a
-        laptop's work (the simulator's page answers it), refused on the board with where
-        to find it."""
+    async def thinking_coach(self, cards, pone, opponent, play):
+        """The coach against a sensible player's throw (opponent "expert"), worked out here
+        from the expert table (cribbage/expert.py), the keys and the LEDs running between its
+        steps; with each throw's play counted, a laptop's work, refused with where to find
+        it."""
         if play:
             raise WebError(501, LAPTOP_ONLY % "a throw's worth in the play")
-        raise WebError(501, LAPTOP_ONLY % "the coach against a sensible player's throw")
+        from cribbage import expert
+
+        steps = expert.advising(cards, not pone, self.expert_table or expert.table_path())
+        try:
+            while True:
+                next(steps)
+                await asyncio.sleep(0)
+        except StopIteration as done:
+            rows = done.value
+        except OSError as error:
+            raise WebError(501, NO_EXPERT_TABLE % error) from None
+        answer = []
+        for thrown, hand, hand_cases, crib, crib_den, uniform, uniform_cases in rows:
+            mean_hand = hand / hand_cases
+            mean_crib = crib / crib_den
+            mean_uniform = uniform / uniform_cases
+            answer.append(
+                {
+                    "thrown": [name(card, False) for card in thrown],
+                    "hand": round(mean_hand, 3),
+                    "crib": round(mean_crib, 3),
+                    "net": round(mean_hand - mean_crib if pone else mean_hand + mean_crib, 3),
+                    "uniform_crib": round(mean_uniform, 3),
+                    "uniform_net": round(
+                        mean_hand - mean_uniform if pone else mean_hand + mean_uniform, 3
+                    ),
+                }
+            )
+        return {"opponent": opponent, "play": False, "throws": answer}
 
     async def peg_advice(self, cards, seen):
-        """Which card to lay now, in the game's play: a laptop's work, as laptop_coach."""
+        """Which card to lay now, in the game's play: a laptop's work, refused with where to
+        find it."""
         raise WebError(501, LAPTOP_ONLY % "the play's advice")
 
 
@@ -503,13 +534,19 @@ def cribbage_state(match, overlay):
     return state
 
 
-# The expert opponent's tables and the play's search need a laptop's memory and speed
-# (tools/coach_expert.py, tools/peg_advice.py): the simulator's page has them.
+# The play's search needs a laptop's memory and speed (tools/peg_advice.py): the simulator's
+# page has it. The expert coach's table is made on a laptop and copied to the board.
 NOT_PAIRED = (
     "this phone is not paired: press Pair on the page, then hold 0 on the board and key the"
     " code the page shows"
 )
 LAPTOP_ONLY = (
     "%s is worked out on a laptop: open this page in the simulator (bash tools/run with no"
-    " board attached) or use tools/crib.py; the board's own coach takes any two cards thrown"
+    " board attached) or use tools/crib.py; the board's own coach counts the throws against"
+    " any two cards or a sensible player's"
+)
+NO_EXPERT_TABLE = (
+    "the coach against a sensible player's throw reads a table this board does not have"
+    " (%s): copy it with python tools/deploy.py; the coach against any two cards works"
+    " without it"
 )

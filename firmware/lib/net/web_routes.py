@@ -254,7 +254,7 @@ def make_server(board):
             raise WebError(400, "play: true or false")
         if opponent == "expert" or play:
             cards = checked_cards(body, least=6, what="the 6 cards dealt (two players)")
-            return await board.laptop_coach(cards, body.get("pone", False), opponent, play)
+            return await board.thinking_coach(cards, body.get("pone", False), opponent, play)
         found = []
         for throw in throws(checked_cards(body)):
             found.append(throw)
