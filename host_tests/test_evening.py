@@ -10,7 +10,7 @@ import sys
 
 import test_figures
 from _paths import ROOT
-from bench_common import heap_figures, run_32_bit
+from bench_common import build_board_and_harness, heap_figures, run_32_bit
 
 # The classic ESP32 without PSRAM (profiles/esp32.py): MicroPython starts it with a heap of
 # 56 KB and grows it once, by as much again (tools/bench_web.BOARD_HEAPS: about 112 KB in
@@ -21,12 +21,7 @@ ESP32_START_HEAP = 56 * 1024
 def record_evening(tmp_path):
     """The evening played on CPython; its lines, and the file a replay reads, beside the
     board's files built (build/board and the rig's build/harness)."""
-    for option in ([], ["--harness"]):
-        subprocess.run(
-            [sys.executable, os.path.join(ROOT, "tools/build_mpy.py")] + option,
-            check=True,
-            capture_output=True,
-        )
+    build_board_and_harness()
     os.mkdir(tmp_path / "host")
     recorded = tmp_path / "evening.txt"
     with open(recorded, "w") as out:

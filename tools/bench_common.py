@@ -44,6 +44,17 @@ def shows_per_second(count_one, shows):
     return len(shows) / (time.perf_counter() - start)
 
 
+def build_board_and_harness():
+    """The board's files (build/board) and the 32-bit rig's harness (build/harness), built
+    anew for run_32_bit."""
+    for option in ([], ["--harness"]):
+        subprocess.run(
+            [sys.executable, os.path.join(ROOT, "tools", "build_mpy.py")] + option,
+            check=True,
+            capture_output=True,
+        )
+
+
 def run_32_bit(module, args, heap, trees=(), saves=()):
     """Runs `module`'s steps (its steps(argv)) on MicroPython's 32-bit build
     (tools/micropython32.mjs) in the board's file tree and module path: build/board at

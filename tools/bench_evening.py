@@ -15,12 +15,16 @@ keys between two matches.
 
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 
 from _paths import ROOT
-from bench_common import FIRMWARE_COLLECTS_NOTHING, heap_figures, run_32_bit
+from bench_common import (
+    FIRMWARE_COLLECTS_NOTHING,
+    build_board_and_harness,
+    heap_figures,
+    run_32_bit,
+)
 from modes import COLLECT_EVERY
 
 BUILD = os.path.join(ROOT, "build")
@@ -319,12 +323,7 @@ def _print_keys(keys, title, fuel_per_us):
 
 def main(fuel_of, fuel_per_us):
     print("## A whole evening: memory and time after a power cut as the match grows")
-    for option in ([], ["--harness"]):
-        subprocess.run(
-            [sys.executable, os.path.join(ROOT, "tools", "build_mpy.py")] + option,
-            check=True,
-            capture_output=True,
-        )
+    build_board_and_harness()
     deal_keys = make_copies()
     print(
         "games before the cut | journal bytes | live at a step's start, 32-bit | in use at a"

@@ -6,23 +6,14 @@ beside the game booted into cribbage if it were imported for good, on MicroPytho
 build (tools/micropython32.mjs, host_tests/core/weigh_rarely.py): the bytes after a
 collection, with the modules it pulls in."""
 
-import os
-import subprocess
-import sys
 import tempfile
 
-from _paths import ROOT
-from bench_common import run_32_bit
+from bench_common import build_board_and_harness, run_32_bit
 
 
 def rarely_weights():
     """[(module, bytes it would keep loaded, the modules it pulls in)], 32-bit."""
-    for option in ([], ["--harness"]):
-        subprocess.run(
-            [sys.executable, os.path.join(ROOT, "tools", "build_mpy.py")] + option,
-            check=True,
-            capture_output=True,
-        )
+    build_board_and_harness()
     with tempfile.TemporaryDirectory() as data:
         done = run_32_bit("weigh_rarely", ["/b/data"], 1 << 20, [data + "=/b/data"])
     if done.returncode:

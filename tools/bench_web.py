@@ -8,7 +8,13 @@ import tempfile
 import time
 
 from _paths import ROOT
-from bench_common import FIRMWARE_COLLECTS_NOTHING, heap_figures, run_32_bit, wasm_fuel
+from bench_common import (
+    FIRMWARE_COLLECTS_NOTHING,
+    build_board_and_harness,
+    heap_figures,
+    run_32_bit,
+    wasm_fuel,
+)
 
 
 def bench_web():
@@ -186,12 +192,7 @@ def web_worst_32():
     requests at the limits read at once and held. Returns tools/micropython32.mjs's figures:
     "live", the most live once collected, and "peak", the most in use at a step's end (the
     requests held, the garbage of reading them not collected yet), in bytes."""
-    for option in ([], ["--harness"]):
-        subprocess.run(
-            [sys.executable, os.path.join(ROOT, "tools", "build_mpy.py")] + option,
-            check=True,
-            capture_output=True,
-        )
+    build_board_and_harness()
     with tempfile.TemporaryDirectory() as data:
         with open(os.path.join(data, "request"), "wb") as out:
             out.write(request_at_limits())
