@@ -23,6 +23,11 @@ BOARD_FILES = (
 )
 
 
+def build_files():
+    """The board paths of the built tree (build/board), as the deploy copies them."""
+    return deploy.local_manifest().keys()
+
+
 def test_the_build_compiles_every_file_and_keeps_the_entry_points_as_source(tmp_path):
     written = build_mpy.build(str(tmp_path))
     sources = build_mpy.firmware_sources()
@@ -104,13 +109,28 @@ def fake_board(tmp_path, monkeypatch):
     return board
 
 
-def test_deploying_twice_copies_nothing_the_second_time(fake_board):
+def test_deploying_twice_copies_nothing_the_second_time(fake_board, monkeypatch):
+    waits = []
+    run = deploy.run_mpremote
+
+    def timed(argv, timeout=deploy.ANSWER_S):
+        waits.append((argv[-1], timeout))
+        return run(argv, timeout)
+
+    monkeypatch.setattr(deploy, "run_mpremote", timed)
     out = StringIO()
     deploy.deploy(out=out)
-    assert out.getvalue().splitlines()[:2] == [
+    size = sum(os.path.getsize(os.path.join(build_mpy.BUILD, path)) for path in build_files())
+    assert out.getvalue().splitlines()[:3] == [
         "/dev/ttyUSB7: an ESP32S3 with 2041 KB of heap: enough for the game and the phone page",
         "/dev/ttyUSB7: %d files to copy, 0 unchanged, 0 to remove" % BOARD_FILES,
+        "/dev/ttyUSB7: %d KB to copy: up to %d minutes over a serial link"
+        % (size // 1024, size // 5000 // 60 + 1),
     ]
+    # The copy may take as long as its bytes do over a slow serial link, 2 minutes more: the
+    # expert coach's table alone would take about 10 minutes at 5,000 bytes a second.
+    assert waits[-1] == ("reset", 120 + size // 5000) and size > 2_900_000
+    assert {wait for command, wait in waits[:-1]} == {120}
     assert (fake_board / "lib" / "cribbage" / "score.mpy").exists()
     assert (fake_board / "main.py").read_text() == open(
         os.path.join(ROOT, "firmware", "main.py")

@@ -174,9 +174,22 @@ def find_port():
     )
 
 
-def run_mpremote(argv):
+# How long a command may take before the board counts as not answering: two minutes, and
+# for the copy as long again as its bytes take at a slow serial link's pace (115,200 baud
+# carries about 11 KB a second; mpremote's framing about halves it): the expert coach's
+# table alone is 2.9 MB.
+ANSWER_S = 120
+SLOW_LINK_BYTES_PER_S = 5000
+
+
+def copy_timeout(size):
+    """Seconds the copy of `size` bytes may take before the board counts as gone."""
+    return ANSWER_S + size // SLOW_LINK_BYTES_PER_S
+
+
+def run_mpremote(argv, timeout=ANSWER_S):
     try:
-        return subprocess.run(argv, capture_output=True, text=True, timeout=120, cwd=ROOT)
+        return subprocess.run(argv, capture_output=True, text=True, timeout=timeout, cwd=ROOT)
     except FileNotFoundError:
         raise DeployError(
             "mpremote is not installed here: run this with .venv/bin/python"
@@ -254,8 +267,14 @@ def deploy(port=None, dry_run=False, out=sys.stdout):
         "%s: %d files to copy, %d unchanged, %d to remove\n"
         % (port, len(copy), len(local) - len(copy), len(remove))
     )
+    size = sum(os.path.getsize(os.path.join(BUILD, path)) for path in copy)
+    if size > 1024 * 1024:
+        out.write(
+            "%s: %d KB to copy: up to %d minutes over a serial link\n"
+            % (port, size // 1024, (copy_timeout(size) - ANSWER_S) // 60 + 1)
+        )
     for argv in commands(port, copy, remove, folders, manifest_file):
-        done = run_mpremote(argv)
+        done = run_mpremote(argv, copy_timeout(size) if argv[-1] == "reset" else ANSWER_S)
         if done.returncode and not (argv[-2] == "mkdir" and "exists" in done.stderr.lower()):
             raise DeployError(explain(port, done.stdout + done.stderr))
     out.write("deployed; the board is restarting\n")
