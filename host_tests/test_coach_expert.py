@@ -210,10 +210,8 @@ def test_the_boards_expert_coach_gives_the_laptops_fractions_on_micropython(mode
     hands = [rng.sample(range(52), 6) for _ in range(76)]
     hands += [[40, 41, 42, 43, 0, 1], [16, 17, 18, 19, 20, 21], [40, 44, 48, 41, 45, 49]]
     hands += [[51, 50, 49, 48, 3, 2]]
+    table = ce.board_table_path()
     with tempfile.TemporaryDirectory() as folder:
-        table = os.path.join(folder, "expert.bin")
-        with open(table, "wb") as out:
-            out.write(ce.board_table())
         short = os.path.join(folder, "short.bin")
         with open(short, "wb") as out:
             out.write(b"\0" * 1000)

@@ -1194,7 +1194,7 @@ def test_the_laptops_coach_and_play_advice_are_on_the_simulators_page_not_the_bo
     assert refused.json["error"].endswith(
         "): copy it with python tools/deploy.py; the coach against any two cards works without it"
     )
-    (tmp_path / "expert.bin").write_bytes(coach_expert.board_table())
+    board.expert_table = coach_expert.board_table_path()
     for pone in (False, True):
         answer = call(
             client.post("/api/coach", body={"cards": cards, "opponent": "expert", "pone": pone})

@@ -81,9 +81,9 @@ EXPERT_BUDGET_MS = 1000
 
 
 def expert_fuel():
-    """[fuel of the coach against a sensible player on the board's engine, with the uniform
-    model's beside it as the page answers] for the six-card COACH_HANDS, as dealer and as
-    pone."""
+    """[fuel of the coach against a sensible player on the board's engine (its .mpy build
+    and its table, as deployed), with the uniform model's beside it as the page answers] for
+    the six-card COACH_HANDS, as dealer and as pone."""
     import os
     import subprocess
     import sys

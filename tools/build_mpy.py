@@ -98,15 +98,14 @@ def build(out_dir=BUILD):
 
 
 def build_expert_table(out_dir):
-    """The expert coach's table (tools/coach_expert.py's board_table), which a board with
-    PSRAM reads to answer the coach against a sensible player's throw on its page."""
+    """The expert coach's table (tools/coach_expert.py's board_table_path), which a board
+    with PSRAM reads to answer the coach against a sensible player's throw on its page."""
     import coach_expert
     from cribbage.expert import TABLE_FILE
 
     target = os.path.join(out_dir, TABLE_FILE)
     os.makedirs(os.path.dirname(target), exist_ok=True)
-    with open(target, "wb") as out:
-        out.write(coach_expert.board_table())
+    shutil.copyfile(coach_expert.board_table_path(), target)
     return [TABLE_FILE]
 
 

@@ -37,6 +37,7 @@ import numpy as np
 import _paths
 from cribbage.multiset import multiset_index
 from cribbage.show_table import POINTS_OFFSET, TABLE
+from generated import keep_in_build
 
 RANKS = 13
 JACK = 10
@@ -211,7 +212,7 @@ def settled(model):
     return dealer_throws, pone_throws
 
 
-# The board's table (board_table): a record per six-card rank hand of the player asking, by
+# The board's table (board_table_path): a record per six-card rank hand of the player asking, by
 # its place among every six of 13 ranks with repeats (cribbage/expert.py's hand_index, the
 # 169 hands with five of a rank left empty), and per seat (dealer first): the other player's
 # jacks thrown, summed over their hands (4 bytes), then for each rank pair the hand can throw,
@@ -288,34 +289,24 @@ def _board_rows(model, dealer_throws, pone_throws):
     return index_of, jacks, parts
 
 
-def board_table():
-    """The board's table (above), kept in build/ between runs and made again (about half a
-    minute) when the model's code or the show table changes."""
+def board_table_path():
+    """Where the board's table (above) is kept in build/, made there first (about 15 s) when
+    missing or made from other code: the model's or the show table's."""
     path = os.path.join(_paths.ROOT, "build", "expert-table-%s.bin" % _source_key()[:16])
-    if os.path.exists(path):
-        with open(path, "rb") as kept:
-            return kept.read()
-    model = Model()
-    dealer_throws, pone_throws = settled(model)
-    index_of, jacks, parts = _board_rows(model, dealer_throws, pone_throws)
-    data = bytearray(BOARD_HANDS * 2 * BOARD_RECORD)
-    for row, index in enumerate(index_of):
-        for seat in range(2):
-            at = (index * 2 + seat) * BOARD_RECORD
-            data[at : at + 4] = int(jacks[row, seat]).to_bytes(4, "little")
-            for slot in range(15):
-                start = at + 4 + slot * 5
-                data[start : start + 5] = int(parts[row, seat, slot]).to_bytes(5, "little")
-    folder = os.path.dirname(path)
-    os.makedirs(folder, exist_ok=True)
-    for old in os.listdir(folder):
-        if old.startswith("expert-table-") and old.endswith(".bin"):
-            os.remove(os.path.join(folder, old))
-    partial = "%s.%d.part" % (path, os.getpid())
-    with open(partial, "wb") as out:
-        out.write(data)
-    os.replace(partial, path)  # whole or not at all, with two builds at once
-    return bytes(data)
+    if not os.path.exists(path):
+        model = Model()
+        dealer_throws, pone_throws = settled(model)
+        index_of, jacks, parts = _board_rows(model, dealer_throws, pone_throws)
+        data = bytearray(BOARD_HANDS * 2 * BOARD_RECORD)
+        for row, index in enumerate(index_of):
+            for seat in range(2):
+                at = (index * 2 + seat) * BOARD_RECORD
+                data[at : at + 4] = int(jacks[row, seat]).to_bytes(4, "little")
+                for slot in range(15):
+                    start = at + 4 + slot * 5
+                    data[start : start + 5] = int(parts[row, seat, slot]).to_bytes(5, "little")
+        keep_in_build(path, lambda out: out.write(data))
+    return path
 
 
 def expert_cribs(cards, dealer, model=None, throws=None):

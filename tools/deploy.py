@@ -81,7 +81,8 @@ def plan(local, remote):
 
 
 def commands(port, copy, remove, folders, manifest_file, tree=BUILD):
-    """The mpremote command lines that carry out a plan, in order."""
+    """The mpremote command lines that carry out a plan, in order: one per folder to make,
+    then the rest chained in one, last."""
     connect = mpremote() + ["connect", port]
     lines = []
     for folder in folders:
@@ -241,11 +242,9 @@ def read_board_manifest(port):
 def deploy(port=None, dry_run=False, out=sys.stdout):
     build()
     local = local_manifest()
-    manifest_file = os.path.join(ROOT, "build", "deployed-manifest.txt")
-    with open(manifest_file, "w") as handle:
-        handle.write(render_manifest(local))
     if dry_run:
         # Nothing is asked of the board: the plan is for a board that has none of the files.
+        manifest_file = write_manifest(local)
         copy, remove, folders = plan(local, {})
         ask = [ask_board(port or "auto")]
         for argv in ask + commands(port or "auto", copy, remove, folders, manifest_file):
@@ -259,8 +258,7 @@ def deploy(port=None, dry_run=False, out=sys.stdout):
         raise DeployError(explain(port, done.stdout + done.stderr))
     if not check_board(port, done.stdout, out):
         local = {path: digest for path, digest in local.items() if not path.startswith(PAGE_ONLY)}
-        with open(manifest_file, "w") as handle:
-            handle.write(render_manifest(local))
+    manifest_file = write_manifest(local)
     remote = read_board_manifest(port)
     copy, remove, folders = plan(local, remote)
     out.write(
@@ -273,12 +271,25 @@ def deploy(port=None, dry_run=False, out=sys.stdout):
             "%s: %d KB to copy: up to %d minutes over a serial link\n"
             % (port, size // 1024, (copy_timeout(size) - ANSWER_S) // 60 + 1)
         )
-    for argv in commands(port, copy, remove, folders, manifest_file):
-        done = run_mpremote(argv, copy_timeout(size) if argv[-1] == "reset" else ANSWER_S)
-        if done.returncode and not (argv[-2] == "mkdir" and "exists" in done.stderr.lower()):
+    *mkdirs, copying = commands(port, copy, remove, folders, manifest_file)
+    for argv in mkdirs:
+        done = run_mpremote(argv)
+        if done.returncode and "exists" not in done.stderr.lower():
             raise DeployError(explain(port, done.stdout + done.stderr))
+    done = run_mpremote(copying, copy_timeout(size))
+    if done.returncode:
+        raise DeployError(explain(port, done.stdout + done.stderr))
     out.write("deployed; the board is restarting\n")
     return 0
+
+
+def write_manifest(local):
+    """The manifest the board keeps of what was deployed (MANIFEST), written into build/ to
+    be copied last; its path."""
+    manifest_file = os.path.join(ROOT, "build", "deployed-manifest.txt")
+    with open(manifest_file, "w") as handle:
+        handle.write(render_manifest(local))
+    return manifest_file
 
 
 def main(argv=None):

@@ -1,5 +1,6 @@
-# Files the project generates and commits (the show table, package.json): written, or with
-# --check compared, so that the test command fails when one is stale.
+# Files the project generates: those it commits (the show table, package.json), written or
+# with --check compared, so that the test command fails when one is stale; and the tables it
+# keeps in build/ only, made again when what they are made from changes.
 import os
 
 
@@ -20,3 +21,20 @@ def write_or_check(path, text, argv, how_to_make):
         out.write(text)
     print("wrote", name)
     return 0
+
+
+def keep_in_build(path, write):
+    """Writes a table kept in build/ at `path` (its name ends in the key of what it is made
+    from, after the last "-"): `write(file)` into a part file first, so that two runs at
+    once leave it whole or absent; older ones of the same name are removed."""
+    folder, name = os.path.split(path)
+    stem = name[: name.rindex("-") + 1]
+    ending = os.path.splitext(name)[1]
+    os.makedirs(folder, exist_ok=True)
+    for old in os.listdir(folder):
+        if old.startswith(stem) and old.endswith(ending):
+            os.remove(os.path.join(folder, old))
+    partial = "%s.%d.part" % (path, os.getpid())
+    with open(partial, "wb") as out:
+        write(out)
+    os.replace(partial, path)

@@ -33,6 +33,7 @@ import _paths
 import peg_search
 from cards import VALUES, name
 from cribbage.pegging import LIMIT
+from generated import keep_in_build
 
 _made = {}
 # numba's parallel searches run on OpenMP where the machine has it (here: GNU's libgomp),
@@ -83,14 +84,7 @@ def _leads(say):
             else:
                 sys.stderr.write(words + "\n")
             table = peg_search.leads_table(_count_starts())
-            os.makedirs(os.path.dirname(path), exist_ok=True)
-            for old in os.listdir(os.path.dirname(path)):
-                if old.startswith("peg-leads-") and old.endswith(".npy"):
-                    os.remove(os.path.join(os.path.dirname(path), old))
-            partial = "%s.%d.part" % (path, os.getpid())
-            with open(partial, "wb") as out:
-                np.save(out, table)
-            os.replace(partial, path)  # whole or not at all, with two runs at once
+            keep_in_build(path, lambda out: np.save(out, table))
         _made["leads"] = np.load(path, mmap_mode="r")
     return _made["leads"]
 

@@ -490,26 +490,29 @@ class Board:
         answer = []
         for thrown, hand, hand_cases, crib, crib_den, uniform, uniform_cases in rows:
             mean_hand = hand / hand_cases
-            mean_crib = crib / crib_den
             mean_uniform = uniform / uniform_cases
-            answer.append(
-                {
-                    "thrown": [name(card, False) for card in thrown],
-                    "hand": round(mean_hand, 3),
-                    "crib": round(mean_crib, 3),
-                    "net": round(mean_hand - mean_crib if pone else mean_hand + mean_crib, 3),
-                    "uniform_crib": round(mean_uniform, 3),
-                    "uniform_net": round(
-                        mean_hand - mean_uniform if pone else mean_hand + mean_uniform, 3
-                    ),
-                }
-            )
+            throw = throw_figures(thrown, mean_hand, crib / crib_den, pone)
+            throw["uniform_crib"] = round(mean_uniform, 3)
+            throw["uniform_net"] = round(mean_hand + (-mean_uniform if pone else mean_uniform), 3)
+            answer.append(throw)
         return {"opponent": opponent, "play": False, "throws": answer}
 
     async def peg_advice(self, cards, seen):
         """Which card to lay now, in the game's play: a laptop's work, refused with where to
         find it."""
         raise WebError(501, LAPTOP_ONLY % "the play's advice")
+
+
+def throw_figures(thrown, mean_hand, mean_crib, pone):
+    """A throw as the coach answers it: the cards, the hand's and the crib's means and the
+    net (the crib taken away as pone, added as dealer), to a thousandth."""
+    net = mean_hand + (-mean_crib if pone else mean_crib)
+    return {
+        "thrown": [name(card, False) for card in thrown],
+        "hand": round(mean_hand, 3),
+        "crib": round(mean_crib, 3),
+        "net": round(net, 3),
+    }
 
 
 def cribbage_state(match, overlay):

@@ -6,9 +6,9 @@ import json
 
 from microdot import Request, Response
 
-from cards import CardError, name, parse
+from cards import CardError, parse
 from keypad import KEY_NAMES
-from net.web import LONG, Board
+from net.web import LONG, Board, throw_figures
 from net.web_http import (
     MAX_BODY,
     MAX_STREAMS,
@@ -259,19 +259,11 @@ def make_server(board):
         for throw in throws(checked_cards(body)):
             found.append(throw)
             await asyncio.sleep(0)  # the keys and the LEDs run between two throws
-        answer = []
-        for thrown, hand, hand_cases, crib, crib_cases in ranked(found, not body.get("pone")):
-            mean_hand = hand / hand_cases
-            mean_crib = crib / crib_cases
-            net = mean_hand - mean_crib if body.get("pone") else mean_hand + mean_crib
-            answer.append(
-                {
-                    "thrown": [name(card, False) for card in thrown],
-                    "hand": round(mean_hand, 3),
-                    "crib": round(mean_crib, 3),
-                    "net": round(net, 3),
-                }
-            )
+        pone = body.get("pone")
+        answer = [
+            throw_figures(thrown, hand / hand_cases, crib / crib_cases, pone)
+            for thrown, hand, hand_cases, crib, crib_cases in ranked(found, not pone)
+        ]
         return {"throws": answer}
 
     @server.post("/api/peg-advice")
