@@ -78,6 +78,16 @@ def test_the_coach_answers_alike_and_the_laptops_advice_is_refused_on_the_board(
                 throw["uniform_crib"], throw["uniform_net"])
             for throw in expert["throws"]
         ] == crib.discard_lines(dealt, not pone, "expert")  # fmt: skip
+    # A phone that asks the expert coach wrongly is refused in words, and the next is answered.
+    for asked, words in (
+        (["5H", "5D", "JC", "6S", "4C"], "cards: the 6 cards dealt (two players)"),
+        (["5H", "5D", "JC", "6S", "4C", "5H"], "duplicate card: 5H"),
+        (["5H", "5D", "JC", "6S", "4C", "ZZ"], "not a card: ZZ"),
+        (["5H", "5D", "JC", "6S", "4C", 7], "not a card: 7"),
+    ):
+        assert board.call("POST", "/api/coach", {"cards": asked, "opponent": "expert"}) == (
+            400, {"error": words})  # fmt: skip
+    assert board.call("POST", "/api/coach", dict(cards, opponent="expert"))[0] == 200
     play = board.call("POST", "/api/coach", dict(cards, play=True))
     assert board.call("POST", "/api/coach", dict(cards, play="yes")) == (
         400, {"error": "play: true or false"})  # fmt: skip
