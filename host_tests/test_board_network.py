@@ -52,12 +52,12 @@ def test_reading_is_open_and_every_answer_is_the_same_on_both(board):
     )
 
 
-def test_the_coach_answers_alike_and_the_laptops_advice_is_refused_on_the_board(board):
+def test_the_coach_answers_alike_and_a_throws_play_is_refused_on_the_board(board):
     """The discard coach runs on the board, against any two cards and against a sensible
     player's throw (the expert table, made on the laptop and copied with the firmware): the
-    same throws, figures and order as tools/crib.py. The play's advice and a throw's play are
-    a laptop's work (the search's time and its 26.5 MB table are more than the board has):
-    the board's own program refuses them with where to find them, the simulator answers."""
+    same throws, figures and order as tools/crib.py. A throw's play is a laptop's work (it
+    reads the pone's leads against every dealer's hand, a 26.5 MB table): the board's own
+    program refuses it with where to find it, the simulator answers."""
     import crib
     from cards import parse_many
 
@@ -91,7 +91,6 @@ def test_the_coach_answers_alike_and_the_laptops_advice_is_refused_on_the_board(
     play = board.call("POST", "/api/coach", dict(cards, play=True))
     assert board.call("POST", "/api/coach", dict(cards, play="yes")) == (
         400, {"error": "play: true or false"})  # fmt: skip
-    advice = board.call("POST", "/api/peg-advice", {"cards": ["6S", "KD", "4C"], "seen": []})
     if board.interpreter == "micropython":
         where = (
             " is worked out on a laptop: open this page in the simulator (bash tools/run with"
@@ -99,10 +98,37 @@ def test_the_coach_answers_alike_and_the_laptops_advice_is_refused_on_the_board(
             " against any two cards or a sensible player's"
         )
         assert play == (501, {"error": "a throw's worth in the play" + where})
-        assert advice == (501, {"error": "the play's advice" + where})
     else:
         assert play[0] == 200 and play[1]["throws"][0]["play"] == 1.73  # JC KH kept 5 5 6 4
-        assert advice == (409, {"error": "the play's advice is for the play of a two-player game"})
+
+
+def test_the_plays_advice_is_worked_out_alike_and_a_bad_question_is_refused_in_words(board):
+    """The board's own program works out which card to lay (its search and table, on
+    MicroPython as on the board), the simulator on the laptop: both answer as `crib.py
+    peg-advice` prints it for the game's play, and refuse a question that does not fit it."""
+    import crib
+
+    asked = {"cards": ["6S", "KD", "4C", "2H"], "seen": []}
+    assert board.call("POST", "/api/peg-advice", asked) == (
+        409, {"error": "the play's advice is for the play of a two-player game"})  # fmt: skip
+    token = board.pair()
+    # A match; the starter 5C; the pone lays a 9: the dealer, holding four, asks.
+    keys = {"token": token, "keys": ["#", "5", "1", "9"]}
+    assert board.call("POST", "/api/keys", keys)[0] == 200
+    status, answer = board.call("POST", "/api/peg-advice", asked)
+    assert status == 200
+    assert [
+        "%s net %+.3f (you %.3f, them %.3f)" % (c["card"], c["net"], c["you"], c["them"])
+        for c in answer["cards"]
+    ] == crib.peg_advice_lines(asked["cards"], ["9"], ["5C"], True)
+    for cards, words in (
+        (["6S", "KD", "4C"], "the player to lay has laid 0 cards, so holds 4: got 3"),
+        (["5C", "KD", "4C", "2H"], "5C is the starter or laid already"),
+    ):
+        assert board.call("POST", "/api/peg-advice", {"cards": cards}) == (409, {"error": words})
+    assert board.call("POST", "/api/peg-advice", {"cards": ["6S", "KD", "4C", "ZZ"]}) == (
+        400, {"error": "not a card: ZZ"})  # fmt: skip
+    assert board.call("POST", "/api/peg-advice", asked)[1] == answer  # and the next is answered
 
 
 def test_a_paired_phone_plays_and_every_bad_request_is_refused_in_words(board):

@@ -13,13 +13,13 @@ from _paths import ROOT
 
 FAKE = os.path.join(ROOT, "host_tests", "fakes", "mpremote_fake.py")
 # What goes on the board: the firmware, the compressed page, microdot's modules, umqtt's, the
-# expert coach's table.
+# tables of the expert coach and of the play's advice.
 BOARD_FILES = (
     len(build_mpy.firmware_sources())
     + 1
     + len(build_mpy.MICRODOT_MODULES)
     + len(board_libs.BOARD_MODULES)
-    + 1
+    + 2
 )
 
 
@@ -32,9 +32,21 @@ def test_the_build_compiles_every_file_and_keeps_the_entry_points_as_source(tmp_
     written = build_mpy.build(str(tmp_path))
     sources = build_mpy.firmware_sources()
     # Every firmware module, the compressed web page, microdot from its PyPI package, umqtt
-    # from its PyPI archive, and the expert coach's table (tools/coach_expert.py).
-    assert len(written) == len(sources) + 1 + len(build_mpy.MICRODOT_MODULES) + 2 + 1
-    assert "tables/expert.bin" in written
+    # from its PyPI archive, and the tables of the expert coach (tools/coach_expert.py) and
+    # of the play's advice (tools/peg_advice.py).
+    assert len(written) == len(sources) + 1 + len(build_mpy.MICRODOT_MODULES) + 2 + 2
+    assert "tables/expert.bin" in written and "tables/count-starts.bin" in written
+    assert os.path.getsize(tmp_path / "tables" / "count-starts.bin") == 426300
+    # The play's search is machine code: built for the board's core (xtensawin, 0x28 in the
+    # .mpy's third byte, with its .mpy sub-version 3); the simulator's build keeps it as
+    # source, which MicroPython on this machine compiles for this machine.
+    with open(tmp_path / "lib" / "cribbage" / "play_search.mpy", "rb") as handle:
+        assert handle.read(3) == b"M\x06\x2b"
+    here = build_mpy.build(str(tmp_path / "here"), here=True)
+    assert "lib/cribbage/play_search.py" in here and "lib/cribbage/play_search.mpy" not in here
+    assert [p for p in here if p.endswith(".py") and p.startswith("lib/")] == [
+        "lib/cribbage/play_search.py"
+    ]
     assert "www/index.html.gz" in written and "lib/microdot/microdot.mpy" in written
     assert "lib/umqtt/simple2.mpy" in written
     assert not os.path.exists(os.path.join(ROOT, "firmware", "lib", "microdot"))
@@ -180,8 +192,9 @@ def test_a_classic_board_is_told_the_page_stays_off(fake_board, monkeypatch):
     deploy.deploy(out=out)
     assert out.getvalue().splitlines()[:2] == [
         "/dev/ttyUSB7: an ESP32 with 110 KB of heap: the game runs; the phone page needs 448 KB,"
-        " so Wi-Fi stays off (and the page's expert coach table is not copied)",
-        "/dev/ttyUSB7: %d files to copy, 0 unchanged, 0 to remove" % (BOARD_FILES - 1),
+        " so Wi-Fi stays off (and the page's tables of the expert coach and the play's advice"
+        " are not copied)",
+        "/dev/ttyUSB7: %d files to copy, 0 unchanged, 0 to remove" % (BOARD_FILES - 2),
     ]
     assert not (fake_board / "tables").exists()
     assert (fake_board / "lib" / "cribbage" / "expert.mpy").exists()

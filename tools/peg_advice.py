@@ -31,8 +31,9 @@ import numpy as np
 
 import _paths
 import peg_search
-from cards import VALUES, name
+from cards import VALUES
 from cribbage.pegging import LIMIT
+from cribbage.play_advice import position_in_game
 from generated import keep_in_build
 
 _made = {}
@@ -87,6 +88,33 @@ def _leads(say):
             keep_in_build(path, lambda out: np.save(out, table))
         _made["leads"] = np.load(path, mmap_mode="r")
     return _made["leads"]
+
+
+def board_table_path():
+    """Where the board's table of count starts is kept in build/ (cribbage/play_search.py reads
+    it): count_starts() for the pairs of hands a count after the first can start with, in the
+    board's blocks by the two hands' sizes, a byte a figure (426,300 bytes); made there first
+    (under a second) when missing or made by other code."""
+    path = os.path.join(_paths.ROOT, "build", "count-starts-%s.bin" % _source_key())
+    if not os.path.exists(path):
+        from cribbage.play_search import COUNT_STARTS_SIZE, table_blocks
+
+        by_pair = _count_starts().reshape(peg_search.HANDS, peg_search.HANDS, 2, 2)
+        offsets, sizes = peg_search.OFFSETS, (1, 13, 91, 455)
+        data = bytearray()
+        blocks, size = table_blocks()
+        for a in range(4):
+            for b in range(4):
+                if blocks[a * 4 + b] >= 0:
+                    block = by_pair[offsets[a] : offsets[a] + sizes[a],
+                                    offsets[b] : offsets[b] + sizes[b]]  # fmt: skip
+                    if block.max() > 255:
+                        raise ValueError("a count start's points do not fit a byte")
+                    data += block.astype(np.uint8).tobytes()
+        if len(data) != size or size != COUNT_STARTS_SIZE:
+            raise ValueError("the count starts' table is %d bytes, not %d" % (len(data), size))
+        keep_in_build(path, lambda out: out.write(data))
+    return path
 
 
 def _weights(unseen, hands):
@@ -185,32 +213,10 @@ def advise_in_game(match, hand, seen=()):
     """The advice for the player whose turn it is in a live two-player game's play (a
     cribbage.game.Match, as the board keeps it), who holds `hand` and has also seen `seen`
     (their throw), as cards: [(card, my points, their points, net)] best first, [] for a go.
-    ValueError, in words, when the game is not at a lay or the cards do not fit it."""
-    if getattr(match, "phase", None) != "play" or match.players != 2:
-        raise ValueError("the play's advice is for the play of a two-player game")
-    play = match.play
-    me = play.turn
-    held = 4 - play.laid[me]
-    if len(hand) != held:
-        raise ValueError(
-            "the player to lay has laid %d cards, so holds %d: got %d"
-            % (play.laid[me], held, len(hand))
-        )
-    known = {(rank, suit) for rank, suit in match.seen}
-    unseen = [4] * 13
-    for rank, _ in match.seen:  # the starter and every card laid
-        unseen[rank] -= 1
-    for card in list(hand) + list(seen):
-        if (card >> 2, card & 3) in known:
-            raise ValueError("%s is the starter or laid already" % name(card, False))
-        known.add((card >> 2, card & 3))
-        unseen[card >> 2] -= 1
-    if min(unseen) < 0:
-        raise ValueError("more than four cards of a rank between the game and the cards given")
-    said_go = (play.said_go[me], play.said_go[1 - me])
-    last = -1 if not play.ranks else (0 if play.last_seat == me else 1)
-    ranks = [card >> 2 for card in hand]
-    advice = advise(ranks, unseen, 4 - play.laid[1 - me], play.count, play.ranks, said_go, last)
+    ValueError, in words, when the game is not at a lay or the cards do not fit it (the
+    board's own checks, cribbage/play_advice.py)."""
+    ranks, unseen, their_size, count, laid, said_go, last = position_in_game(match, hand, seen)
+    advice = advise(ranks, unseen, their_size, count, laid, said_go, last)
     return [
         ([card for card in hand if card >> 2 == rank][0], mine, theirs, net)
         for rank, mine, theirs, net in advice

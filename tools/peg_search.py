@@ -365,6 +365,8 @@ def count_starts():
 
 
 FULL = _OFFSETS[4]  # where the hands of 4 cards begin in hands_by_index
+OFFSETS = _OFFSETS  # where the hands of each size begin
+HANDS = _HANDS
 FOURS = 1820
 
 

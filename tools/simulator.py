@@ -267,7 +267,8 @@ def micropython_binary():
 
 class OnMicroPython:
     """The firmware built for the board (.mpy, in a folder of its own, so runs side by side
-    never share one) and run by MicroPython with the fakes: tools/board_on_micropython.py."""
+    never share one; a module with machine code as source, compiled for this machine) and run
+    by MicroPython with the fakes: tools/board_on_micropython.py."""
 
     def __init__(self, data):
         import build_mpy
@@ -275,7 +276,7 @@ class OnMicroPython:
         self.data = data
         self.build = tempfile.mkdtemp(prefix="board-", dir=_paths.ROOT + "/build")
         try:
-            build_mpy.build(self.build)
+            build_mpy.build(self.build, here=True)
         except BaseException:
             shutil.rmtree(self.build, ignore_errors=True)
             raise

@@ -56,6 +56,8 @@ class Board:
         self.phones = Phones(app.store)
         self._aside = (-1, [])  # type: tuple  # the files kept aside, as of the lines said
         self.expert_table = None  # the expert coach's table, where not beside lib/
+        self.count_starts_table = None  # the play's table, where not beside lib/
+        self.play_tables = None  # that table in RAM, once the play's advice is asked
 
     def kept_aside(self):
         """The damaged files the board kept aside ("wifi.log.bad1"): each was said on the
@@ -498,9 +500,42 @@ class Board:
         return {"opponent": opponent, "play": False, "throws": answer}
 
     async def peg_advice(self, cards, seen):
-        """Which card to lay now, in the game's play: a laptop's work, refused with where to
-        find it."""
-        raise WebError(501, LAPTOP_ONLY % "the play's advice")
+        """Which card to lay now, in the game's play, worked out here (cribbage/play_advice.py)
+        for the player whose turn it is, the keys and the LEDs running between its steps."""
+        from cribbage import play_advice
+
+        match = self.app.history.state if self.app.mode == 0 else None
+        try:
+            position = play_advice.position_in_game(match, cards, seen)
+        except ValueError as error:
+            raise WebError(409, str(error)) from None
+        if self.play_tables is None:
+            path = self.count_starts_table or play_advice.table_path(play_advice.TABLE_FILE)
+            try:
+                self.play_tables = play_advice.load_table(path)
+            except OSError as error:
+                raise WebError(501, NO_PLAY_TABLE % error) from None
+            except MemoryError:
+                raise WebError(501, NO_ROOM_FOR_PLAY) from None
+        steps = play_advice.advising(position, self.play_tables)
+        try:
+            while True:
+                next(steps)
+                await asyncio.sleep(0)
+        except StopIteration as done:
+            total, rows = done.value
+        if not rows:
+            return {"cards": [], "go": "no card you hold fits at %d" % position[3]}
+        answer = []
+        for rank, mine, theirs in rows:
+            card = [card for card in cards if card >> 2 == rank][0]
+            answer.append({
+                "card": name(card, False),
+                "net": round((mine - theirs) / total, 3),
+                "you": round(mine / total, 3),
+                "them": round(theirs / total, 3),
+            })  # fmt: skip
+        return {"cards": answer}
 
 
 def throw_figures(thrown, mean_hand, mean_crib, pone):
@@ -547,6 +582,14 @@ LAPTOP_ONLY = (
     "%s is worked out on a laptop: open this page in the simulator (bash tools/run with no"
     " board attached) or use tools/crib.py; the board's own coach counts the throws against"
     " any two cards or a sensible player's"
+)
+NO_PLAY_TABLE = (
+    "the play's advice reads a table this board does not have (%s): copy it with python"
+    " tools/deploy.py"
+)
+NO_ROOM_FOR_PLAY = (
+    "the play's advice keeps a table of 426,300 bytes in memory, more than this board has free"
+    " now: a board with PSRAM (the ESP32-S3 reference) has the room"
 )
 NO_EXPERT_TABLE = (
     "the coach against a sensible player's throw reads a table this board does not have"

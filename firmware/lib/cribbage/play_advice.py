@@ -1,0 +1,107 @@
+# Which card to lay now, worked out on the board: the exact expected points of the rest of the
+# play for each card the player may lay, by the model tools/peg_advice.py states (the other's
+# cards any of those unseen, each set as likely; both hands then open, each player laying for
+# the most of their own less the other's). The play for each hand the other may hold is
+# searched by cribbage/play_search.py, every count after the first read from its table.
+# Exact: integer sums over one total, the laptop's fractions.
+from cards import VALUES, name
+from cribbage import play_search
+from cribbage.pegging import LIMIT
+
+TABLE_FILE = "tables/count-starts.bin"
+_HANDS_A_STEP = 4  # hands searched between two steps (the keys run between them)
+
+
+def table_path(file):
+    """Where the board keeps a table: beside its lib/ folder (/tables/...)."""
+    here = globals().get("__file__", "")
+    if "/lib/" in here:
+        return here[: here.rindex("/lib/")] + "/" + file
+    return "/" + file
+
+
+def load_table(path):
+    """The search's table and a question's working array to copy (play_search), the count
+    starts' table read whole into RAM: OSError, in words, when it is missing or not that
+    table."""
+    with open(path, "rb") as source:
+        size = source.seek(0, 2)
+        if size != play_search.COUNT_STARTS_SIZE:
+            raise OSError(
+                "%s is not the play's table of %d bytes" % (path, play_search.COUNT_STARTS_SIZE)
+            )
+        source.seek(0)
+        table = play_search.new_table()
+        if source.readinto(memoryview(table)[play_search.COUNT_STARTS_AT :]) != size:
+            raise OSError("%s ends early" % path)
+    return table, play_search.new_work()
+
+
+def position_in_game(match, hand, seen):
+    """The play as it stands for the player whose turn it is in a live two-player game (a
+    cribbage.game.Match) who holds `hand` and has also seen `seen` (their throw), as cards:
+    (ranks held, unseen cards' counts by rank, the other's cards left, the count, the ranks
+    laid since it began, the goes said (mine, theirs), the last to lay: -1 nobody, 0 me, 1
+    them). ValueError, in words, when the game is not at a lay or the cards do not fit it."""
+    if getattr(match, "phase", None) != "play" or match.players != 2:
+        raise ValueError("the play's advice is for the play of a two-player game")
+    play = match.play
+    me = play.turn
+    held = 4 - play.laid[me]
+    if len(hand) != held:
+        raise ValueError(
+            "the player to lay has laid %d cards, so holds %d: got %d"
+            % (play.laid[me], held, len(hand))
+        )
+    known = [(rank, suit) for rank, suit in match.seen]
+    unseen = [4] * 13
+    for rank, _ in match.seen:  # the starter and every card laid
+        unseen[rank] -= 1
+    for card in list(hand) + list(seen):
+        if (card >> 2, card & 3) in known:
+            raise ValueError("%s is the starter or laid already" % name(card, False))
+        known.append((card >> 2, card & 3))
+        unseen[card >> 2] -= 1
+    if min(unseen) < 0:
+        raise ValueError("more than four cards of a rank between the game and the cards given")
+    said_go = (play.said_go[me], play.said_go[1 - me])
+    last = -1 if not play.ranks else (0 if play.last_seat == me else 1)
+    ranks = [card >> 2 for card in hand]
+    return ranks, unseen, 4 - play.laid[1 - me], play.count, list(play.ranks), said_go, last
+
+
+def advising(position, tables):
+    """The advice in steps (a caller on the board lets the keys run between two): for the
+    position `position_in_game` gives, returns (total, [(rank, my points summed, theirs
+    summed)]) best first (the most net, then the most of mine, then the lowest rank), each sum
+    over the other's hands, a hand counted as many times as the unseen cards can give it, over
+    `total`; (0, []) for a go."""
+    mine, unseen, their_size, count, laid, said_go, last = position
+    playable = []
+    for rank in sorted(mine):
+        if count + VALUES[rank] <= LIMIT and rank not in playable:
+            playable.append(rank)
+    if not playable:
+        return 0, []
+    table, blank = tables
+    work = bytearray(blank)  # each question its own: two phones may ask at once
+    play_search.bind(work, table)
+    held = [0] * 13
+    for rank in mine:
+        held[rank] += 1
+    play_search.set_position(
+        work, held, count, laid, said_go[0], said_go[1], last, unseen, their_size
+    )
+    play_search.ask(work, playable)
+    searched = 0
+    while play_search.next_hand(work):
+        play_search.search(work)
+        searched += 1
+        if searched % _HANDS_A_STEP == 0:
+            yield
+    rows = []
+    for rank in playable:
+        mine_sum, their_sum = play_search.sums(work, rank)
+        rows.append((their_sum - mine_sum, -mine_sum, rank, mine_sum, their_sum))
+    rows.sort()
+    return play_search.total(work), [(row[2], row[3], row[4]) for row in rows]

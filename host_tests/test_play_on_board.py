@@ -1,0 +1,133 @@
+"""The play's advice worked out on the board (firmware/lib/cribbage/play_advice.py and its
+search, play_search.py, viper code made by MicroPython's own compiler) on the board's
+interpreter, against the laptop's (tools/peg_advice.py, which the tests hold to the first
+search and to a brute force): the same fractions in the same order over a thousand positions
+of real deals, the pone's leads from four among them; and a wrong table refused in words."""
+
+import json
+import os
+import random
+from fractions import Fraction
+
+import peg_advice
+from bench_common import unix_run
+from cards import VALUES, parse_many
+from test_peg_advice import _position
+
+# Run as MicroPython runs it: the table read whole (426,300 bytes) into a heap like the
+# reference board's PSRAM one.
+BOARD_SCRIPT = """
+import json, sys
+sys.path[:0] = ['firmware/lib']
+from cribbage import play_advice
+tables = play_advice.load_table(%r)
+for line in open(%r):
+    position = json.loads(line)
+    steps = play_advice.advising(position, tables)
+    try:
+        while True:
+            next(steps)
+    except StopIteration as done:
+        total, rows = done.value
+    print(json.dumps([total, rows]))
+"""
+
+
+def _on_board(positions, tmp_path, table=None):
+    asked = tmp_path / "positions.jsonl"
+    with open(asked, "w") as out:
+        for position in positions:
+            out.write(json.dumps(position) + "\n")
+    script = BOARD_SCRIPT % (table or peg_advice.board_table_path(), str(asked))
+    lines = unix_run(["-X", "heapsize=4M", "-c", script]).splitlines()
+    return [json.loads(line) for line in lines]
+
+
+def _lead(mine, seen, their_size=4, laid=""):
+    """A position from cards as a player names them: a lead when nothing is laid."""
+    mine = [card >> 2 for card in parse_many(mine)]
+    laid = [card >> 2 for card in parse_many(laid)] if laid else []
+    unseen = [4] * 13
+    for rank in mine + laid + ([card >> 2 for card in parse_many(seen)] if seen else []):
+        unseen[rank] -= 1
+    count = sum(VALUES[rank] for rank in laid)
+    return (mine, unseen, their_size, count, tuple(laid), (False, False), 1 if laid else -1)
+
+
+def test_the_boards_advice_is_the_laptops_to_the_fraction_in_a_thousand_positions(tmp_path):
+    rng = random.Random(7)
+    positions = []
+    kinds = set()
+    while len(positions) < 1000:
+        position = _position(rng)
+        if position is None or position[2] > 3:
+            continue  # the pone's leads from four cost the most: the chosen ones below
+        positions.append(position)
+        kinds.add((len(position[0]), position[2], position[3] == 0, any(position[5])))
+    positions += [
+        _lead("AH 2S 3D 4C", ""),  # the slowest lead of the first search
+        _lead("2H 3S 4D 5C", "KC KD QH"),
+        _lead("5H 5S TD JC", "9C 4D 5C"),
+        _lead("AH 2S 3D 4C", "", 3, "AS"),  # the board's slowest question: the dealer's reply
+        _lead("5H 5S TD JC", "", 3, "TC"),
+    ]
+    answers = _on_board([_as_json(position) for position in positions], tmp_path)
+    assert len(answers) == len(positions)
+    for position, (total, rows) in zip(positions, answers):
+        laptop = peg_advice.advise(*position)
+        board = [
+            (rank, Fraction(mine, total), Fraction(theirs, total),
+             Fraction(mine - theirs, total))
+            for rank, mine, theirs in rows
+        ]  # fmt: skip
+        assert board == laptop, position
+    assert len(kinds) >= 12  # leads and replies, after goes, late in a count: not one kind only
+
+
+def test_a_go_is_no_advice_and_a_wrong_table_is_refused_in_words(tmp_path):
+    go = ([12, 12], [4] * 13, 2, 25, (9, 5), (False, False), 1)  # K K on 25: nothing fits
+    go[1][12] -= 2
+    assert _on_board([go], tmp_path) == [[0, []]]
+    short = tmp_path / "short.bin"
+    short.write_bytes(b"\0" * 1000)
+    try:
+        _on_board([go], tmp_path, str(short))
+    except RuntimeError as error:
+        said = str(error)
+    assert "OSError: %s is not the play's table of 426300 bytes" % short in said
+
+
+def _as_json(position):
+    mine, unseen, their_size, count, laid, said_go, last = position
+    return [list(mine), list(unseen), their_size, count, list(laid), list(said_go), last]
+
+
+def test_the_boards_table_is_the_laptops_count_starts_in_the_boards_order():
+    """Every entry of the board's table, read back as the board reads it (by the two hands'
+    sizes, then their places), is the laptop's count starts' entry for those hands."""
+    import peg_search
+    from cribbage.play_search import table_blocks
+
+    with open(peg_advice.board_table_path(), "rb") as kept:
+        table = kept.read()
+    laptop = peg_advice._count_starts().reshape(peg_search.HANDS, peg_search.HANDS, 2, 2)
+    hands, sizes = peg_search.hands_by_index()
+    blocks, size = table_blocks()
+    assert len(table) == size == 426300
+    per_size = {n: [i for i in range(peg_search.HANDS) if sizes[i] == n] for n in range(4)}
+    rng = random.Random(3)
+    checked = 0
+    for a in range(4):
+        for b in range(4):
+            if a + b > 5:
+                assert blocks[a * 4 + b] == -1
+                continue
+            for _ in range(300):
+                i0 = rng.randrange(len(per_size[a]))
+                i1 = rng.randrange(len(per_size[b]))
+                at = blocks[a * 4 + b] + (i0 * len(per_size[b]) + i1) * 4
+                first, second = per_size[a][i0], per_size[b][i1]
+                assert list(table[at : at + 4]) == list(laptop[first, second].reshape(4))
+                checked += 1
+    assert checked == 300 * 15  # every pair of sizes but 3 and 3
+    assert os.path.getsize(peg_advice.board_table_path()) == 426300

