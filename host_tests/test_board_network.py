@@ -112,9 +112,18 @@ def test_the_plays_advice_is_worked_out_alike_and_a_bad_question_is_refused_in_w
     assert board.call("POST", "/api/peg-advice", asked) == (
         409, {"error": "the play's advice is for the play of a two-player game"})  # fmt: skip
     token = board.pair()
-    # A match; the starter 5C; the pone lays a 9: the dealer, holding four, asks.
-    keys = {"token": token, "keys": ["#", "5", "1", "9"]}
+    # A match; the starter 5C: the pone, holding four, asks which to lead (the board reads it
+    # from its table of leads), lays a 9; then the dealer, holding four, asks.
+    keys = {"token": token, "keys": ["#", "5", "1"]}
     assert board.call("POST", "/api/keys", keys)[0] == 200
+    pone = ["AH", "2S", "3D", "4C"]
+    status, lead = board.call("POST", "/api/peg-advice", {"cards": pone})
+    assert status == 200
+    assert [
+        "%s net %+.3f (you %.3f, them %.3f)" % (c["card"], c["net"], c["you"], c["them"])
+        for c in lead["cards"]
+    ] == crib.peg_advice_lines(pone, [], ["5C"], False)
+    assert board.call("POST", "/api/keys", {"token": token, "keys": ["9"]})[0] == 200
     status, answer = board.call("POST", "/api/peg-advice", asked)
     assert status == 200
     assert [

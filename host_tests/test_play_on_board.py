@@ -131,3 +131,60 @@ def test_the_boards_table_is_the_laptops_count_starts_in_the_boards_order():
                 checked += 1
     assert checked == 300 * 15  # every pair of sizes but 3 and 3
     assert os.path.getsize(peg_advice.board_table_path()) == 426300
+
+
+LEAD_SCRIPT = """
+import json, sys
+sys.path[:0] = ['firmware/lib']
+from cribbage import play_advice
+tables = play_advice.load_table(%r)
+for line in open(%r):
+    position = json.loads(line)
+    try:
+        print(json.dumps(play_advice.lead_from_table(position, tables, %r)))
+    except OSError as error:
+        print(json.dumps(str(error)))
+"""
+
+
+def _leads_on_board(positions, tmp_path, leads):
+    asked = tmp_path / "leads.jsonl"
+    with open(asked, "w") as out:
+        for position in positions:
+            out.write(json.dumps(_as_json(position)) + "\n")
+    script = LEAD_SCRIPT % (peg_advice.board_table_path(), str(asked), leads)
+    lines = unix_run(["-X", "heapsize=4M", "-c", script]).splitlines()
+    return [json.loads(line) for line in lines]
+
+
+def test_the_pones_lead_from_the_boards_table_of_leads_is_the_laptops_to_the_fraction(tmp_path):
+    """Where the board's flash holds the table of the pone's leads (one row read and
+    inflated), a lead from four is answered from it: the laptop's fractions and order for
+    sixty hands, the slowest searches among them; a damaged table is refused in words."""
+    import peg_search
+    from cards import name
+
+    rng = random.Random(11)
+    positions = [_lead("AH 2S 3D 4C", ""), _lead("2H 3S 4D 5C", "KC KD QH")]
+    positions += [_lead("5H 5S TD JC", "9C 4D 5C"), _lead("7H 7S 7D 7C", "8C 8D 6H")]
+    while len(positions) < 60:
+        cards = rng.sample(range(52), 7)
+        names = [name(card, False) for card in cards]
+        positions.append(_lead(" ".join(names[:4]), " ".join(names[4:])))
+    answers = _leads_on_board(positions, tmp_path, peg_advice.board_leads_path())
+    for position, (total, rows) in zip(positions, answers):
+        board = [
+            (rank, Fraction(mine, total), Fraction(theirs, total),
+             Fraction(mine - theirs, total))
+            for rank, mine, theirs in rows
+        ]  # fmt: skip
+        assert board == peg_advice.advise(*position), position
+    damaged = tmp_path / "leads.bin"
+    with open(peg_advice.board_leads_path(), "rb") as kept:
+        data = bytearray(kept.read())
+    row = peg_search.four_index([1, 1, 1, 1] + [0] * 9)  # A-2-3-4's row
+    begins = int.from_bytes(data[row * 4 : row * 4 + 4], "little")
+    data[begins + 100 : begins + 200] = b"\xff" * 100  # its deflated bytes, damaged
+    damaged.write_bytes(bytes(data))
+    refused = _leads_on_board([positions[0]], tmp_path, str(damaged))
+    assert refused == ["%s is not the table of the pone's leads" % damaged]

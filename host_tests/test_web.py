@@ -1189,8 +1189,25 @@ def test_the_boards_page_answers_the_expert_coach_and_the_plays_advice_from_its_
     assert call(client.post("/api/peg-advice", body=asked)).json == {
         "error": "the play's advice is for the play of a two-player game"
     }
-    for key in ("#", "5", "1", "9"):
+    for key in ("#", "5", "1"):
         rig.press(key)
+    # The pone's lead from four, read from the table of leads; a damaged one refused in words.
+    board.count_starts_table = peg_advice.board_table_path()
+    board.leads_table = peg_advice.board_leads_path()
+    pone = {"cards": ["AH", "2S", "3D", "4C"]}
+    answer = call(client.post("/api/peg-advice", body=pone))
+    assert [
+        "%s net %+.3f (you %.3f, them %.3f)" % (c["card"], c["net"], c["you"], c["them"])
+        for c in answer.json["cards"]
+    ] == crib.peg_advice_lines(pone["cards"], [], ["5C"], False)
+    damaged = tmp_path / "leads.bin"
+    damaged.write_bytes(b"\0" * 100)
+    board.leads_table = str(damaged)
+    refused = call(client.post("/api/peg-advice", body=pone))
+    assert (refused.status_code, refused.json) == (501, {"error": web.NO_PLAY_TABLE % (
+        "%s is not the table of the pone's leads" % damaged)})  # fmt: skip
+    rig.press("9")
+    board.play_tables = None
     board.count_starts_table = str(tmp_path / "count-starts.bin")
     refused = call(client.post("/api/peg-advice", body=asked))
     assert (refused.status_code, refused.json) == (501, {"error": web.NO_PLAY_TABLE % (

@@ -5,7 +5,8 @@ estimated from them.
 Why not fuel: the search is viper, machine code MicroPython's compiler makes on the board,
 which the wasm build (the fuel counter) cannot make. So the question runs on MicroPython's
 unix port here, x86-64, under valgrind's callgrind, which counts every instruction executed
-(the same count on every run: the launcher's hash seed is fixed). Machine code MicroPython
+(the same count on every run: the launcher's hash seed is fixed, and addresses are not
+randomised, `setarch -R`, so no table's layout moves). Machine code MicroPython
 made at run time sits outside any file ("???" to callgrind): that count is the search's; the
 rest is the interpreter's (the advice's Python, the calls).
 
@@ -52,6 +53,8 @@ if sys.argv[3] == 'ask':
             next(steps)
     except StopIteration as done:
         print(json.dumps(done.value))
+elif sys.argv[3] != 'load':
+    print(json.dumps(play_advice.lead_from_table(position, tables, sys.argv[3])))
 """
 
 
@@ -89,15 +92,16 @@ def callgrind(args):
     return total, made, done.stdout
 
 
-def question_cost(position, table):
+def question_cost(position, table, leads=None):
     """(machine code's instructions, the interpreter's, the answer) for one question of the
-    board's advice: a run that asks it less one that only loads the table."""
+    board's advice (the pone's lead read from `leads`, the table of leads, when given): a run
+    that asks it less one that only loads the table."""
     with tempfile.TemporaryDirectory() as folder:
         script = os.path.join(folder, "question.py")
         with open(script, "w") as out:
             out.write(_QUESTION)
         args = ["-X", "heapsize=4M", script, table, json.dumps(position)]
-        asked_total, asked_made, answer = callgrind(args + ["ask"])
+        asked_total, asked_made, answer = callgrind(args + [leads or "ask"])
         base_total, base_made, _ = callgrind(args + ["load"])
     made = asked_made - base_made
     return made, asked_total - base_total - made, json.loads(answer)
@@ -133,9 +137,15 @@ QUESTIONS = (
         _position("AH 2S 3D", "", 3, "2C AS"),
     ),
     (
-        "the pone's lead from four, holding A-2-3-4 (the first search's slowest)",
+        "the pone's lead from four, holding A-2-3-4 (the first search's slowest), searched"
+        " (a board whose flash cannot hold the table of leads)",
         _position("AH 2S 3D 4C", "", 4, ""),
     ),
+)
+LEAD_FROM_TABLE = (
+    "the pone's lead from four, holding A-2-3-4, read from the table of leads (a board with"
+    " 16 MB of flash)",
+    _position("AH 2S 3D 4C", "", 4, ""),
 )
 
 
@@ -166,7 +176,19 @@ def measured():
     for what, position in QUESTIONS:
         made, interpreted, _ = question_cost(position, table)
         rows.append((what, made, interpreted, board_ms(made, interpreted)))
+    what, position = LEAD_FROM_TABLE
+    made, interpreted, _ = question_cost(position, table, peg_advice.board_leads_path())
+    rows.append((what, made, interpreted, board_ms(made, interpreted)))
     return rows
+
+
+def slowest_by_lays(kind, keep=8):
+    """The `keep` positions of a kind (tools/bench_peg.py's) where the laptop's search lays the
+    most cards: the board's search lays the same cards, so its slowest is among them."""
+    import heapq
+
+    found = [(lays, position) for lays, position in kind()]
+    return heapq.nlargest(keep, found, key=lambda entry: entry[0])
 
 
 def bench_peg_board():
@@ -181,3 +203,27 @@ def bench_peg_board():
             " the ESP32-S3 at most (%.1f and %.1f cycles each, %d MHz)"
             % (what, made, interpreted, ms, MACHINE_CODE_CYCLES, INTERPRETED_CYCLES, MHZ)
         )
+    # The fixed questions above are the slowest by cards laid; the board's time also has a
+    # part for each hand the other may hold: the next slowest are measured too.
+    import bench_peg
+    import peg_advice
+    from cards import RANK_CHARS
+
+    table = peg_advice.board_table_path()
+    for name, kind in (
+        ("the dealer's first card", bench_peg.dealers_first_cards),
+        ("the pone's second card", bench_peg.pones_second_cards),
+    ):
+        print("%s, the 8 questions that lay the most cards on the board:" % name)
+        for lays, position in slowest_by_lays(kind):
+            position = [list(part) if isinstance(part, tuple) else part for part in position]
+            made, interpreted, _ = question_cost(position, table)
+            print(
+                "  holding %s after %s: %d lays, %.0f ms on the ESP32-S3 at most"
+                % (
+                    "-".join(RANK_CHARS[r] for r in position[0]),
+                    " ".join(RANK_CHARS[r] for r in position[4]),
+                    lays,
+                    board_ms(made, interpreted),
+                )
+            )

@@ -102,9 +102,11 @@ def commands(port, copy, remove, folders, manifest_file, tree=BUILD):
     return lines
 
 
-# One line each: what the board calls itself ("... with ESP32S3") and its whole heap.
+# One line each: what the board calls itself ("... with ESP32S3"), its whole heap, and its
+# file system's size in bytes.
 ASK_BOARD = (
-    "import sys, gc; print(sys.implementation._machine); print(gc.mem_free()+gc.mem_alloc())"
+    "import sys, gc, os; print(sys.implementation._machine); print(gc.mem_free()+gc.mem_alloc());"
+    ' s = os.statvfs("/"); print(s[0] * s[2])'
 )
 
 
@@ -119,10 +121,10 @@ def check_board(port, answer, out):
     from net.wifi import NEEDS_HEAP
 
     lines = answer.strip().splitlines()
-    if len(lines) < 2 or not lines[-1].strip().isdigit():
+    if len(lines) < 3 or not (lines[-1].strip().isdigit() and lines[-2].strip().isdigit()):
         raise DeployError(explain(port, answer))
-    chip = lines[-2].rsplit(" with ", 1)[-1].strip()
-    heap = int(lines[-1])
+    chip = lines[-3].rsplit(" with ", 1)[-1].strip()
+    heap = int(lines[-2])
     if chip != config.CHIP:
         fits = profiles_for(chip)
         step = (
@@ -150,6 +152,26 @@ def check_board(port, answer, out):
 # is 2.9 MB, more than a classic ESP32's file system holds; the play's advice keeps its
 # 426,300-byte table in memory, more than a classic ESP32's heap).
 PAGE_ONLY = ("tables/",)
+# The table of the pone's leads (4.6 MB) goes only where the file system holds it with room
+# to spare for the games' journal and saves: a board with 16 MB of flash; elsewhere the board
+# searches the pone's lead from four instead.
+ROOM_ONLY = "tables/leads.bin"
+ROOM_KEPT = 512 * 1024
+
+
+def without_what_does_not_fit(local, fs_bytes, port, out):
+    """The files to deploy, less the table of the pone's leads where the file system would
+    keep less than ROOM_KEPT free with it."""
+    total = sum(os.path.getsize(os.path.join(BUILD, path)) for path in local)
+    if ROOM_ONLY not in local or total + ROOM_KEPT <= fs_bytes:
+        return local
+    leads = os.path.getsize(os.path.join(BUILD, ROOM_ONLY))
+    out.write(
+        "%s: a file system of %d KB: the table of the pone's leads (%d KB) is left off, and the"
+        " board searches the pone's lead from four instead (seconds, not a tap: 16 MB of flash"
+        " holds the table)\n" % (port, fs_bytes // 1024, leads // 1024)
+    )
+    return {path: digest for path, digest in local.items() if path != ROOM_ONLY}
 
 
 def profiles_for(chip):
@@ -260,6 +282,7 @@ def deploy(port=None, dry_run=False, out=sys.stdout):
         raise DeployError(explain(port, done.stdout + done.stderr))
     if not check_board(port, done.stdout, out):
         local = {path: digest for path, digest in local.items() if not path.startswith(PAGE_ONLY)}
+    local = without_what_does_not_fit(local, int(done.stdout.strip().splitlines()[-1]), port, out)
     manifest_file = write_manifest(local)
     remote = read_board_manifest(port)
     copy, remove, folders = plan(local, remote)

@@ -113,7 +113,38 @@ def measure():
             expert,
             estimate % ("discard", FUEL_PER_US),
         ),
-    ] + club() + power + repaints() + evening() + ram()  # fmt: skip
+    ] + club() + power + repaints() + evening() + ram() + play_on_board()  # fmt: skip
+
+
+def play_on_board():
+    """The play's advice on the board (tools/bench_peg_board.py): each slowest question's
+    instructions and its ESP32-S3 time at the upper bound; fails past the budget where the
+    board is to answer within it (not the pone's lead searched, which the table of leads
+    answers on a board with 16 MB of flash)."""
+    import bench_peg_board as bench
+
+    rows = []
+    command = "`.venv/bin/python tools/bench.py peg-board` (at %.1f and %.1f cycles, %d MHz)" % (
+        bench.MACHINE_CODE_CYCLES,
+        bench.INTERPRETED_CYCLES,
+        bench.MHZ,
+    )
+    for what, made, interpreted, ms in bench.measured():
+        searched_lead = "searched" in what and "lead" in what
+        if ms > bench.BUDGET_MS and not searched_lead:
+            raise SystemExit(
+                "%s: %d ms on the ESP32-S3 estimate, over %d" % (what, ms, bench.BUDGET_MS)
+            )
+        rows.append(
+            (
+                "the play's advice on the board: %s, x86-64 instructions of its machine code"
+                " (and %.1f million of the interpreter; ms on the ESP32-S3 at most: %d)"
+                % (what, interpreted / 1e6, round(ms)),
+                made,
+                command,
+            )
+        )
+    return rows
 
 
 def ram():

@@ -117,6 +117,30 @@ def board_table_path():
     return path
 
 
+LEADS_ROW = peg_search.FOURS * 4 * 2  # a pone's hand's row: every dealer's hand, 4 leads, 2
+
+
+def board_leads_path(say=None):
+    """Where the board's table of the pone's leads is kept in build/ (the board reads it where
+    its flash has room, cribbage/play_advice.py): leads() a pone's hand a row (its 14,560
+    bytes, zlib-compressed alone), after where each row begins (1,821 offsets of 4 bytes,
+    little-endian); made there first from leads() when missing or made by other code."""
+    import zlib
+
+    path = os.path.join(_paths.ROOT, "build", "peg-leads-board-%s.bin" % _source_key())
+    if not os.path.exists(path):
+        table = leads(say)
+        rows = [zlib.compress(table[pone].tobytes(), 9) for pone in range(peg_search.FOURS)]
+        at = 4 * (len(rows) + 1)
+        offsets = bytearray()
+        for row in rows:
+            offsets += at.to_bytes(4, "little")
+            at += len(row)
+        offsets += at.to_bytes(4, "little")
+        keep_in_build(path, lambda out: out.write(bytes(offsets) + b"".join(rows)))
+    return path
+
+
 def _weights(unseen, hands):
     """How many sets of the unseen cards (counts by rank) give each hand (a row of counts)."""
     unseen = np.asarray(unseen, dtype=np.int64)[None, :]

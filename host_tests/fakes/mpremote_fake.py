@@ -2,7 +2,8 @@
 deploy tool can be tested end to end without an ESP32. FAKE_MODE picks a failure:
   none     no board on USB          plain   a board without MicroPython
   full     the flash fills up       (unset: everything works)
-FAKE_CHIP is what the board calls itself (sys.implementation._machine), FAKE_HEAP its heap.
+FAKE_CHIP is what the board calls itself (sys.implementation._machine), FAKE_HEAP its heap,
+FAKE_FS its file system's size in bytes (14 MB: 16 MB of flash).
 Every call is appended to FAKE_BOARD/../calls.log.
 """
 
@@ -54,6 +55,7 @@ for step in steps:
     elif step[:1] == ["exec"]:
         print(os.environ.get("FAKE_CHIP", "Generic ESP32S3 module with Octal-SPIRAM with ESP32S3"))
         print(os.environ.get("FAKE_HEAP", "2090368"))
+        print(os.environ.get("FAKE_FS", "14680064"))
     elif step == ["reset"]:
         pass
     else:

@@ -6,9 +6,14 @@
 # Exact: integer sums over one total, the laptop's fractions.
 from cards import VALUES, name
 from cribbage import play_search
+from cribbage.multiset import binomial
 from cribbage.pegging import LIMIT
+from micropython import const
 
 TABLE_FILE = "tables/count-starts.bin"
+LEADS_FILE = "tables/leads.bin"  # where the flash has room for it (4.7 MB)
+_FOURS = const(1820)  # hands of four cards, by ranks
+_LEADS_ROW = const(14560)  # a pone's row: every dealer's hand of four, 4 leads, 2 figures
 _HANDS_A_STEP = 4  # hands searched between two steps (the keys run between them)
 
 
@@ -103,5 +108,58 @@ def advising(position, tables):
     for rank in playable:
         mine_sum, their_sum = play_search.sums(work, rank)
         rows.append((their_sum - mine_sum, -mine_sum, rank, mine_sum, their_sum))
+    rows.sort()
+    return play_search.total(work), [(row[2], row[3], row[4]) for row in rows]
+
+
+def leading_from_four(position):
+    """Whether the position is the pone's lead from four cards against four: the question the
+    table of leads answers."""
+    mine, _, their_size, count, laid, said_go, last = position
+    return len(mine) == 4 and their_size == 4 and count == 0 and not laid and last == -1
+
+
+def lead_from_table(position, tables, path):
+    """The pone's lead from four, as advising() answers it, read from the table of leads at
+    `path` (one row, compressed alone): OSError, in words, when the file is not that table."""
+    import deflate
+
+    mine, unseen = position[0], position[1]
+    ranks = sorted(mine)
+    index = 0
+    for i in range(4):
+        index += binomial(ranks[i] + i, i + 1)
+    row = bytearray(_LEADS_ROW)
+    with open(path, "rb") as source:
+        source.seek(index * 4)
+        bounds = source.read(8)
+        begins = int.from_bytes(bounds[:4], "little")
+        ends = int.from_bytes(bounds[4:], "little")
+        if len(bounds) != 8 or not 4 * (_FOURS + 1) <= begins < ends:
+            raise OSError("%s is not the table of the pone's leads" % path)
+        source.seek(begins)
+        try:
+            inflated = deflate.DeflateIO(source, deflate.ZLIB)
+            got = inflated.readinto(row)
+            if inflated.read(1):  # the row's end, where its checksum is checked
+                got = -1
+        except OSError:
+            got = -1
+        if got != _LEADS_ROW:
+            raise OSError("%s is not the table of the pone's leads" % path)
+    work = bytearray(tables[1])
+    held = [0] * 13
+    for rank in mine:
+        held[rank] += 1
+    play_search.set_position(work, held, 0, [], False, False, -1, unseen, 4)
+    play_search.lead_sums(work, row)
+    slots = []
+    for rank in ranks:
+        if rank not in slots:
+            slots.append(rank)
+    rows = []
+    for slot in range(len(slots)):
+        mine_sum, their_sum = play_search.slot_sums(work, slot)
+        rows.append((their_sum - mine_sum, -mine_sum, slots[slot], mine_sum, their_sum))
     rows.sort()
     return play_search.total(work), [(row[2], row[3], row[4]) for row in rows]

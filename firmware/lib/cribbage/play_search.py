@@ -43,7 +43,8 @@ _TOTAL = const(456)  # the sum of _WAYS over seat 1's hands so far
 _FIRST = const(457)  # 1 until seat 1's first hand is set
 _THEIR_SIZE = const(458)  # seat 1's cards
 _SUMS = const(459)  # by the rank seat 0 lays: its points and seat 1's, times _WAYS, summed (26)
-_WORDS = const(485)
+_SLOT_SUMS = const(485)  # the same by the place of the rank among seat 0's, for a lead (8)
+_WORDS = const(493)
 # The table's bytes (new_table()): the lowest rank among bits, for every 13 bits, then the count
 # starts.
 _COUNT_STARTS = const(8192)
@@ -180,6 +181,57 @@ def bind(w: ptr32, t: ptr8):
     w[_TABLE] = at & 0xFFFF
     w[_TABLE + 1] = (at >> 16) & 0xFFFF
     w[_TABLE + 2] = (at >> 16) >> 16
+
+
+def slot_sums(work, slot):
+    """As sums(), for the `slot`th of seat 0's ranks (low to high), after lead_sums()."""
+    return _get(work, _SLOT_SUMS + slot * 2), _get(work, _SLOT_SUMS + slot * 2 + 1)
+
+
+@micropython.viper
+def lead_sums(w: ptr32, row: ptr8):
+    """Seat 0's lead from four, read from its row of the pone's leads (for every hand of four
+    of seat 1, in the order next_hand gives them when every rank has room for four: each of
+    seat 0's ranks, low to high, seat 0's points and seat 1's, 255 where no such rank): the
+    sums by place, each hand counted the ways the unseen cards give it, and the total."""
+    hand = ptr32(int(w) + (_HANDS + 13) * 4)
+    for rank in range(13):
+        hand[rank] = 0
+    hand[0] = 4
+    column = 0
+    while True:
+        ways = 1
+        for rank in range(13):
+            k = hand[rank]
+            if k:
+                ways *= w[_CHOOSE + w[_UNSEEN + rank] * 6 + k]
+        if ways:
+            w[_TOTAL] += ways
+            at = column * 8
+            for slot in range(4):
+                points = row[at + slot * 2]
+                if points != 255:
+                    w[_SLOT_SUMS + slot * 2] += ways * points
+                    w[_SLOT_SUMS + slot * 2 + 1] += ways * row[at + slot * 2 + 1]
+        column += 1
+        left = 0
+        rank = 0
+        while rank < 12:
+            left += hand[rank]
+            hand[rank] = 0
+            if left > 0 and hand[rank + 1] < 4:
+                hand[rank + 1] += 1
+                left -= 1
+                break
+            rank += 1
+        if rank == 12:
+            return
+        rank = 0
+        while left > 0:
+            take = 4 if left > 4 else left
+            hand[rank] = take
+            left -= take
+            rank += 1
 
 
 def sums(work, rank):

@@ -8,6 +8,7 @@
 # model and what each defence measures: docs/security.md.
 import asyncio
 from binascii import hexlify
+from errno import ENOENT
 
 from board.render import LOWEST_BRIGHTNESS
 from cards import name
@@ -57,6 +58,7 @@ class Board:
         self._aside = (-1, [])  # type: tuple  # the files kept aside, as of the lines said
         self.expert_table = None  # the expert coach's table, where not beside lib/
         self.count_starts_table = None  # the play's table, where not beside lib/
+        self.leads_table = None  # the table of the pone's leads, where not beside lib/
         self.play_tables = None  # that table in RAM, once the play's advice is asked
 
     def kept_aside(self):
@@ -517,13 +519,22 @@ class Board:
                 raise WebError(501, NO_PLAY_TABLE % error) from None
             except MemoryError:
                 raise WebError(501, NO_ROOM_FOR_PLAY) from None
-        steps = play_advice.advising(position, self.play_tables)
-        try:
-            while True:
-                next(steps)
-                await asyncio.sleep(0)
-        except StopIteration as done:
-            total, rows = done.value
+        total, rows = 0, None
+        if play_advice.leading_from_four(position):
+            path = self.leads_table or play_advice.table_path(play_advice.LEADS_FILE)
+            try:
+                total, rows = play_advice.lead_from_table(position, self.play_tables, path)
+            except OSError as error:
+                if error.args and error.args[0] != ENOENT:  # a damaged table; none: searched
+                    raise WebError(501, NO_PLAY_TABLE % error) from None
+        if rows is None:
+            steps = play_advice.advising(position, self.play_tables)
+            try:
+                while True:
+                    next(steps)
+                    await asyncio.sleep(0)
+            except StopIteration as done:
+                total, rows = done.value
         if not rows:
             return {"cards": [], "go": "no card you hold fits at %d" % position[3]}
         answer = []
