@@ -6,7 +6,7 @@
 # -- The board: its chip and pins ----------------------------------------------------------
 # One profile per kind of board (firmware/lib/profiles/), chosen by this line: its CHIP, its
 # pins (LED_PIN, KEYPAD_ROW_PINS, KEYPAD_COL_PINS, BUTTON_PINS) and what it draws (CHIP_MA).
-#   profiles.esp32s3  the reference: an ESP32-S3 module with quad PSRAM (N8R2); runs everything
+#   profiles.esp32s3  the reference: an ESP32-S3 module with PSRAM (N16R8; N8R2); runs everything
 #   profiles.esp32    a classic ESP32 DevKit without PSRAM: the LEDs and keys, Wi-Fi off
 # tools/deploy.py checks the chip named here against the board's. To wire other pins, copy
 # a profile, change its numbers and import the copy here.

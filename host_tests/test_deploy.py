@@ -185,7 +185,7 @@ def test_a_board_of_another_chip_is_refused_before_anything_is_copied(
 
 
 def test_a_board_with_8_mb_of_flash_gets_every_table_but_the_pone_leads(fake_board, monkeypatch):
-    """An N8R2 (8 MB of flash, a 6 MB file system): the page's tables but the 4.6 MB table of
+    """An N8R2 (8 MB of flash, a 6 MB file system): the page's tables but the 4.7 MB table of
     the pone's leads, left off with what the board does instead; 16 MB (the fake's default)
     takes it (test_the_dry_run...: every file)."""
     monkeypatch.setenv("FAKE_CHIP", "Generic ESP32S3 module with ESP32S3")

@@ -152,7 +152,7 @@ def check_board(port, answer, out):
 # is 2.9 MB, more than a classic ESP32's file system holds; the play's advice keeps its
 # 426,300-byte table in memory, more than a classic ESP32's heap).
 PAGE_ONLY = ("tables/",)
-# The table of the pone's leads (4.6 MB) goes only where the file system holds it with room
+# The table of the pone's leads (4.7 MB) goes only where the file system holds it with room
 # to spare for the games' journal and saves: a board with 16 MB of flash; elsewhere the board
 # searches the pone's lead from four instead.
 ROOM_ONLY = "tables/leads.bin"

@@ -1,7 +1,8 @@
-# The reference board: an ESP32-S3 module with 2 MB of quad PSRAM (ESP32-S3-WROOM-1-N8R2, as on
-# an ESP32-S3-DevKitC-1-N8R2), on stock MicroPython (ESP32_GENERIC_S3 with SPIRAM). It runs
-# everything: the LEDs, the keys, Wi-Fi and the phone page. docs/makers-guide.md has its pin
-# map, flashing steps and the reasons for each pin.
+# The reference board: an ESP32-S3 module with 16 MB of flash and 8 MB of octal PSRAM
+# (ESP32-S3-WROOM-1-N16R8, as on an ESP32-S3-DevKitC-1-N16R8), on stock MicroPython
+# (ESP32_GENERIC_S3, its SPIRAM_OCT variant); an N8R2 (quad PSRAM, 8 MB of flash) runs it too.
+# It runs everything: the LEDs, the keys, Wi-Fi and the phone page. docs/makers-guide.md has
+# its pin map, flashing steps and the reasons for each pin.
 # No pin here is a strapping pin (0, 3, 45, 46), a flash or PSRAM pin (26-32, and 33-37 on
 # octal-PSRAM modules), the native USB pair (19, 20), the serial console (43, 44), a pin in the
 # flash's voltage domain (47, 48) or the DevKit's own RGB LED (38 or 48).
