@@ -2,8 +2,9 @@
 # the end of the play when each lays for the most of their own less the other's (then the most
 # of their own), as tools/peg_search.py searches it on a laptop, and with the same table of
 # what every count after the first is worth (play_advice.TABLE_FILE, made by that tool and
-# copied to the board by tools/deploy.py). cribbage/play_advice.py asks it for each hand the other
-# player may hold.
+# copied to the board by tools/deploy.py). cribbage/play_advice.py asks it for each hand the
+# other player may hold (next_hand), and sums the pone's lead from its row of the table of
+# leads (lead_sums) where the board has that table.
 #
 # Why viper, in one function: the dealer's first card can lay 118,285 cards in the search,
 # far past a second as the board's bytecode; viper is machine code made by the board's own
@@ -14,7 +15,6 @@ import micropython
 from micropython import const
 
 _LIMIT = const(31)
-_DEPTH = const(10)  # decision points on one line of play: 8 cards at most, one frame each
 _WINDOW = const(1000)  # added to the window's bounds so that a word holds them unsigned
 _WIDE = const(100)  # a window wider than any net of the play
 
@@ -33,7 +33,7 @@ _SIZE_OF = const(176)  # how many hands of 0, 1, 2 and 3 cards there are, by ran
 _BLOCKS = const(180)  # where the table's block for hands of a and b cards begins, + 1 (16)
 _FITS = const(196)  # the ranks that fit on a count, as bits, by the count (32)
 _SCORING = const(228)  # the ranks that make 15 or 31 on a count, as bits, by the count (32)
-_FRAMES = const(260)  # the decision points, _FRAME words each (10 at most)
+_FRAMES = const(260)  # the decision points, _FRAME words each (10: 8 cards laid at most)
 _FRAME = const(15)
 _FRAME_BYTES = const(60)
 _COUNT_POINTS = const(410)  # the points for the count a card makes: 15 and 31 score 2 (32)
@@ -60,7 +60,6 @@ _COUNT_STARTS = const(8192)
 # blocks by the two sizes, 4 bytes: seat 0's points and seat 1's with seat 0 leading, then the
 # same with seat 1 leading.
 _SIZES = (1, 13, 91, 455)  # hands of 0, 1, 2 and 3 cards, by ranks
-_OFFSET_OF = (0, 1, 14, 105, 560, 2380)
 _RANK_VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 COUNT_STARTS_SIZE = 426300  # 106,575 pairs of hands, 4 bytes each
 
