@@ -52,12 +52,11 @@ def test_reading_is_open_and_every_answer_is_the_same_on_both(board):
     )
 
 
-def test_the_coach_answers_alike_and_a_throws_play_is_refused_on_the_board(board):
+def test_the_coach_answers_alike_on_the_board_and_the_simulator(board):
     """The discard coach runs on the board, against any two cards and against a sensible
-    player's throw (the expert table, made on the laptop and copied with the firmware): the
-    same throws, figures and order as tools/crib.py. A throw's play is a laptop's work (it
-    reads the pone's leads against every dealer's hand, a 26.5 MB table): the board's own
-    program refuses it with where to find it, the simulator answers."""
+    player's throw (the expert table, made on the laptop and copied with the firmware), and
+    with each throw's play (the tables of the pone's leads): the same throws, figures and
+    order as tools/crib.py."""
     import crib
     from cards import parse_many
 
@@ -91,15 +90,15 @@ def test_the_coach_answers_alike_and_a_throws_play_is_refused_on_the_board(board
     play = board.call("POST", "/api/coach", dict(cards, play=True))
     assert board.call("POST", "/api/coach", dict(cards, play="yes")) == (
         400, {"error": "play: true or false"})  # fmt: skip
-    if board.interpreter == "micropython":
-        where = (
-            " is worked out on a laptop: open this page in the simulator (bash tools/run with"
-            " no board attached) or use tools/crib.py; the board's own coach counts the throws"
-            " against any two cards or a sensible player's"
-        )
-        assert play == (501, {"error": "a throw's worth in the play" + where})
-    else:
-        assert play[0] == 200 and play[1]["throws"][0]["play"] == 1.73  # JC KH kept 5 5 6 4
+    # Each throw's play counted in its net (the board reads its tables of the pone's leads):
+    # as `crib.py discard --play` prints it.
+    assert play[0] == 200 and play[1]["throws"][0]["play"] == 1.73  # JC KH kept 5 5 6 4
+    assert [
+        "%s hand %.3f crib %.3f play %+.3f (you %.3f, them %.3f) net %.3f" % (
+            " ".join(throw["thrown"]), throw["hand"], throw["crib"], throw["play"],
+            throw["play_you"], throw["play_them"], throw["net"])
+        for throw in play[1]["throws"]
+    ] == crib.discard_lines(dealt, True, "uniform", True)  # fmt: skip
 
 
 def test_the_plays_advice_is_worked_out_alike_and_a_bad_question_is_refused_in_words(board):

@@ -13,13 +13,14 @@ from _paths import ROOT
 
 FAKE = os.path.join(ROOT, "host_tests", "fakes", "mpremote_fake.py")
 # What goes on the board: the firmware, the compressed page, microdot's modules, umqtt's, the
-# tables of the expert coach, of the play's count starts and of the pone's leads.
+# tables of the expert coach, of the play's count starts, of the pone's leads and of its
+# chosen leads.
 BOARD_FILES = (
     len(build_mpy.firmware_sources())
     + 1
     + len(build_mpy.MICRODOT_MODULES)
     + len(board_libs.BOARD_MODULES)
-    + 3
+    + 4
 )
 
 
@@ -33,10 +34,11 @@ def test_the_build_compiles_every_file_and_keeps_the_entry_points_as_source(tmp_
     sources = build_mpy.firmware_sources()
     # Every firmware module, the compressed web page, microdot from its PyPI package, umqtt
     # from its PyPI archive, and the tables of the expert coach (tools/coach_expert.py) and
-    # of the play's advice: the count starts and the pone's leads (tools/peg_advice.py).
-    assert len(written) == len(sources) + 1 + len(build_mpy.MICRODOT_MODULES) + 2 + 3
+    # of the play's advice: the count starts, the pone's leads and its chosen leads
+    # (tools/peg_advice.py).
+    assert len(written) == len(sources) + 1 + len(build_mpy.MICRODOT_MODULES) + 2 + 4
     assert "tables/expert.bin" in written and "tables/count-starts.bin" in written
-    assert "tables/leads.bin" in written
+    assert "tables/leads.bin" in written and "tables/best-leads.bin" in written
     assert os.path.getsize(tmp_path / "tables" / "count-starts.bin") == 426300
     # The play's search is machine code: built for the board's core (xtensawin, 0x28 in the
     # .mpy's third byte, with its .mpy sub-version 3); the simulator's build keeps it as
@@ -185,19 +187,22 @@ def test_a_board_of_another_chip_is_refused_before_anything_is_copied(
 
 
 def test_a_board_with_8_mb_of_flash_gets_every_table_but_the_pone_leads(fake_board, monkeypatch):
-    """An N8R2 (8 MB of flash, a 6 MB file system): the page's tables but the 4.7 MB table of
-    the pone's leads, left off with what the board does instead; 16 MB (the fake's default)
-    takes it (test_the_dry_run...: every file)."""
+    """An N8R2 (8 MB of flash, a 6 MB file system): the page's tables but the tables of the
+    pone's leads (6.2 MB), left off with what the board does instead; 16 MB (the fake's
+    default) takes them (test_the_dry_run...: every file)."""
     monkeypatch.setenv("FAKE_CHIP", "Generic ESP32S3 module with ESP32S3")
     monkeypatch.setenv("FAKE_FS", str(6 * 1024 * 1024))
     out = StringIO()
     deploy.deploy(out=out)
-    leads = os.path.getsize(os.path.join(build_mpy.BUILD, "tables", "leads.bin")) // 1024
+    leads = sum(
+        os.path.getsize(os.path.join(build_mpy.BUILD, "tables", name))
+        for name in ("leads.bin", "best-leads.bin")
+    )
     assert out.getvalue().splitlines()[1:3] == [
-        "/dev/ttyUSB7: a file system of 6144 KB: the table of the pone's leads (%d KB) is left"
-        " off, and the board searches the pone's lead from four instead (seconds, not a tap:"
-        " 16 MB of flash holds the table)" % leads,
-        "/dev/ttyUSB7: %d files to copy, 0 unchanged, 0 to remove" % (BOARD_FILES - 1),
+        "/dev/ttyUSB7: a file system of 6144 KB: the tables of the pone's leads (%d KB) are"
+        " left off: the board searches the pone's lead from four instead (seconds, not a tap),"
+        " and a throw's play is a laptop's (16 MB of flash holds them)" % (leads // 1024),
+        "/dev/ttyUSB7: %d files to copy, 0 unchanged, 0 to remove" % (BOARD_FILES - 2),
     ]
     assert sorted(os.listdir(fake_board / "tables")) == ["count-starts.bin", "expert.bin"]
 
@@ -214,7 +219,7 @@ def test_a_classic_board_is_told_the_page_stays_off(fake_board, monkeypatch):
         "/dev/ttyUSB7: an ESP32 with 110 KB of heap: the game runs; the phone page needs 448 KB,"
         " so Wi-Fi stays off (and the page's tables of the expert coach and the play's advice"
         " are not copied)",
-        "/dev/ttyUSB7: %d files to copy, 0 unchanged, 0 to remove" % (BOARD_FILES - 3),
+        "/dev/ttyUSB7: %d files to copy, 0 unchanged, 0 to remove" % (BOARD_FILES - 4),
     ]
     assert not (fake_board / "tables").exists()
     assert (fake_board / "lib" / "cribbage" / "expert.mpy").exists()

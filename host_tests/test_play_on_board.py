@@ -188,3 +188,51 @@ def test_the_pones_lead_from_the_boards_table_of_leads_is_the_laptops_to_the_fra
     damaged.write_bytes(bytes(data))
     refused = _leads_on_board([positions[0]], tmp_path, str(damaged))
     assert refused == ["%s is not the table of the pone's leads" % damaged]
+
+
+KEPT_SCRIPT = """
+import json, sys
+sys.path[:0] = ['firmware/lib']
+from cribbage import play_advice, play_search
+blank = play_search.new_work()
+for line in open(%r):
+    keeps, unseen, pone = json.loads(line)
+    try:
+        print(json.dumps(play_advice.kept_plays(keeps, unseen, pone, blank, %r, %r)))
+    except OSError as error:
+        print(json.dumps(str(error)))
+"""
+
+
+def test_each_throws_play_from_the_boards_tables_is_the_laptops_to_the_fraction(tmp_path):
+    """A throw's play for the board's coach, from its tables of the pone's leads (a pone's
+    row of leads, a dealer's row of the pone's chosen leads): for every throw of thirty dealt
+    hands, as pone and as dealer, the laptop's kept_play fractions; a damaged table refused
+    in words."""
+    rng = random.Random(5)
+    asked = []
+    for _ in range(30):
+        ranks = [card >> 2 for card in rng.sample(range(52), 6)]
+        keeps = [
+            [ranks[i] for i in range(6) if i not in (first, second)]
+            for first in range(6)
+            for second in range(first + 1, 6)
+        ]
+        for pone in (True, False):
+            asked.append((keeps, peg_advice.unseen_after(ranks), pone))
+    asked_file = tmp_path / "keeps.jsonl"
+    asked_file.write_text("".join(json.dumps(case) + "\n" for case in asked))
+    leads, best = peg_advice.board_leads_path(), peg_advice.board_best_leads_path()
+    script = KEPT_SCRIPT % (str(asked_file), leads, best)
+    answers = [json.loads(line) for line in unix_run(["-c", script]).splitlines()]
+    assert len(answers) == len(asked)
+    for (keeps, unseen, pone), found in zip(asked, answers):
+        for kept, (total, mine, theirs) in zip(keeps, found):
+            laptop = peg_advice.kept_play(kept, unseen, pone)
+            assert (Fraction(mine, total), Fraction(theirs, total)) == laptop, (kept, pone)
+    damaged = tmp_path / "best.bin"
+    damaged.write_bytes(b"\0" * 8000)
+    asked_file.write_text(json.dumps(asked[1]) + "\n")
+    script = KEPT_SCRIPT % (str(asked_file), leads, str(damaged))
+    refused = [json.loads(line) for line in unix_run(["-c", script]).splitlines()]
+    assert refused == ["%s is not the table of the pone's chosen leads" % damaged]

@@ -1167,9 +1167,9 @@ def _posted(address, path, body):
 def test_the_boards_page_answers_the_expert_coach_and_the_plays_advice_from_its_tables(
     served, tmp_path
 ):
-    """The board's page answers the expert coach and the play's advice from their tables, as
-    tools/crib.py prints them (without a table, with where to get it), and a throw's play with
-    where to find it; the simulator's page (the same page, on a laptop) answers all three:
+    """The board's page answers the expert coach, each throw's play and the play's advice from
+    their tables, as tools/crib.py prints them (without a table, with where to get it); the
+    simulator's page (the same page, on a laptop) answers all three:
     the expert's throws as tools/crib.py prints them, and the card to lay in the game's own
     play as `crib.py peg-advice` gives it for the same cards."""
     import coach_expert
@@ -1179,10 +1179,26 @@ def test_the_boards_page_answers_the_expert_coach_and_the_plays_advice_from_its_
     rig = Rig()
     client = client_for(rig)
     cards = ["5H", "5D", "JC", "6S", "4C", "KH"]
-    refused = call(client.post("/api/coach", body={"cards": cards, "play": True}))
-    assert (refused.status_code, refused.json) == (
-        501, {"error": web.LAPTOP_ONLY % "a throw's worth in the play"})  # fmt: skip
     board = client.board
+    # Each throw's play on the board, from the tables of the pone's leads: as `crib.py
+    # discard --play` prints it, as pone and as dealer; refused in words without them.
+    board.leads_table = str(tmp_path / "leads.bin")
+    refused = call(client.post("/api/coach", body={"cards": cards, "play": True, "pone": True}))
+    assert refused.status_code == 501 and refused.json["error"] == web.NO_LEADS_TABLES % (
+        "[Errno 2] No such file or directory: '%s'" % board.leads_table)  # fmt: skip
+    board.leads_table = peg_advice.board_leads_path()
+    board.best_leads_table = peg_advice.board_best_leads_path()
+    dealt = parse_many(" ".join(cards))
+    for pone in (True, False):
+        asked = {"cards": cards, "pone": pone, "play": True}
+        answer = call(client.post("/api/coach", body=asked))
+        assert answer.status_code == 200 and answer.json["play"] is True
+        assert [
+            "%s hand %.3f crib %.3f play %+.3f (you %.3f, them %.3f) net %.3f" % (
+                " ".join(throw["thrown"]), throw["hand"], throw["crib"], throw["play"],
+                throw["play_you"], throw["play_them"], throw["net"])
+            for throw in answer.json["throws"]
+        ] == crib.discard_lines(dealt, not pone, "uniform", True)  # fmt: skip
     # The play's advice on the board: refused in words before the play, and without its table;
     # answered with it as `crib.py peg-advice` answers (the starter 5C, the pone lays a 9).
     asked = {"cards": ["6S", "KD", "4C", "2H"]}
@@ -1241,6 +1257,19 @@ def test_the_boards_page_answers_the_expert_coach_and_the_plays_advice_from_its_
                 throw["uniform_crib"], throw["uniform_net"])
             for throw in answer.json["throws"]
         ] == lines  # fmt: skip
+    # Against the sensible player and with each throw's play, as the laptop prints both.
+    board.leads_table = peg_advice.board_leads_path()
+    asked = {"cards": cards, "pone": True, "play": True, "opponent": "expert"}
+    answer = call(client.post("/api/coach", body=asked))
+    assert answer.status_code == 200
+    assert [
+        "%s hand %.3f crib %.3f play %+.3f (you %.3f, them %.3f) net %.3f (uniform crib %.3f"
+        " net %.3f)" % (
+            " ".join(throw["thrown"]), throw["hand"], throw["crib"], throw["play"],
+            throw["play_you"], throw["play_them"], throw["net"], throw["uniform_crib"],
+            throw["uniform_net"])
+        for throw in answer.json["throws"]
+    ] == crib.discard_lines(parse_many(" ".join(cards)), False, "expert", True)  # fmt: skip
     assert call(client.post("/api/coach", body={"cards": cards, "opponent": "x"})).json == {
         "error": "opponent: uniform or expert"
     }

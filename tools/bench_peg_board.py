@@ -53,6 +53,19 @@ if sys.argv[3] == 'ask':
             next(steps)
     except StopIteration as done:
         print(json.dumps(done.value))
+elif sys.argv[3] == 'kept':
+    # A throw's play for each of the 15 throws of six cards (position: the six ranks, then
+    # whether the asker is the pone), as the board's coach asks it.
+    six, pone = position
+    unseen = [4] * 13
+    for rank in six:
+        unseen[rank] -= 1
+    keeps = []
+    for first in range(6):
+        for second in range(first + 1, 6):
+            keeps.append([six[i] for i in range(6) if i not in (first, second)])
+    print(json.dumps(play_advice.kept_plays(
+        keeps, unseen, pone, tables[1], sys.argv[4], sys.argv[5])))
 elif sys.argv[3] != 'load':
     print(json.dumps(play_advice.lead_from_table(position, tables, sys.argv[3])))
 """
@@ -92,16 +105,18 @@ def callgrind(args):
     return total, made, done.stdout
 
 
-def question_cost(position, table, leads=None):
+def question_cost(position, table, leads=None, kept=None):
     """(machine code's instructions, the interpreter's, the answer) for one question of the
-    board's advice (the pone's lead read from `leads`, the table of leads, when given): a run
-    that asks it less one that only loads the table."""
+    board's advice (the pone's lead read from `leads`, the table of leads, when given; with
+    `kept`, the paths of both tables of leads, a six-card hand's 15 throws' play): a run that
+    asks it less one that only loads the table."""
     with tempfile.TemporaryDirectory() as folder:
         script = os.path.join(folder, "question.py")
         with open(script, "w") as out:
             out.write(_QUESTION)
         args = ["-X", "heapsize=4M", script, table, json.dumps(position)]
-        asked_total, asked_made, answer = callgrind(args + [leads or "ask"])
+        asked = ["kept"] + list(kept) if kept else [leads or "ask"]
+        asked_total, asked_made, answer = callgrind(args + asked)
         base_total, base_made, _ = callgrind(args + ["load"])
     made = asked_made - base_made
     return made, asked_total - base_total - made, json.loads(answer)
@@ -142,6 +157,19 @@ QUESTIONS = (
         _position("AH 2S 3D 4C", "", 4, ""),
     ),
 )
+# A throw's play, read from the tables of leads: every throw of six cards has the same work
+# (one row inflated and summed), whatever the cards.
+THROWS_PLAY = (
+    (
+        "each throw's play for the coach, the 15 throws of six cards as pone (5H 5D JC 6S 4C"
+        " KH), read from the table of leads (16 MB of flash)",
+        [[4, 4, 10, 5, 3, 12], True],
+    ),
+    (
+        "the same as dealer, read from the table of chosen leads",
+        [[4, 4, 10, 5, 3, 12], False],
+    ),
+)
 LEAD_FROM_TABLE = (
     "the pone's lead from four, holding A-2-3-4, read from the table of leads (a board with"
     " 16 MB of flash)",
@@ -179,6 +207,10 @@ def measured():
     what, position = LEAD_FROM_TABLE
     made, interpreted, _ = question_cost(position, table, peg_advice.board_leads_path())
     rows.append((what, made, interpreted, board_ms(made, interpreted)))
+    kept = (peg_advice.board_leads_path(), peg_advice.board_best_leads_path())
+    for what, position in THROWS_PLAY:
+        made, interpreted, _ = question_cost(position, table, kept=kept)
+        rows.append((what, made, interpreted, board_ms(made, interpreted)))
     return rows
 
 

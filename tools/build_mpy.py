@@ -123,15 +123,17 @@ def build_expert_table(out_dir):
 def build_play_table(out_dir):
     """The table of what each count after the first is worth (tools/peg_advice.py's
     board_table_path), which a board with PSRAM reads to answer the play's advice, and the
-    table of the pone's leads (board_leads_path), which a board whose flash has room for it
-    reads to answer the pone's lead from four."""
+    tables of the pone's leads and of its chosen leads (board_leads_path,
+    board_best_leads_path), which a board whose flash has room for them reads to answer the
+    pone's lead from four and a throw's play."""
     import peg_advice
-    from cribbage.play_advice import LEADS_FILE, TABLE_FILE
+    from cribbage.play_advice import BEST_FILE, LEADS_FILE, TABLE_FILE
 
     written = []
     for name, made in (
         (TABLE_FILE, peg_advice.board_table_path()),
         (LEADS_FILE, peg_advice.board_leads_path()),
+        (BEST_FILE, peg_advice.board_best_leads_path()),
     ):
         target = os.path.join(out_dir, name)
         os.makedirs(os.path.dirname(target), exist_ok=True)

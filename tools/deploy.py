@@ -152,26 +152,28 @@ def check_board(port, answer, out):
 # is 2.9 MB, more than a classic ESP32's file system holds; the play's advice keeps its
 # 426,300-byte table in memory, more than a classic ESP32's heap).
 PAGE_ONLY = ("tables/",)
-# The table of the pone's leads (4.7 MB) goes only where the file system holds it with room
-# to spare for the games' journal and saves: a board with 16 MB of flash; elsewhere the board
-# searches the pone's lead from four instead.
-ROOM_ONLY = "tables/leads.bin"
+# The tables of the pone's leads (4.7 MB) and of its chosen leads (1.5 MB) go only where the
+# file system holds them with room to spare for the games' journal and saves: a board with
+# 16 MB of flash; elsewhere the board searches the pone's lead from four instead, and leaves
+# a throw's play to a laptop.
+ROOM_ONLY = ("tables/leads.bin", "tables/best-leads.bin")
 ROOM_KEPT = 512 * 1024
 
 
 def without_what_does_not_fit(local, fs_bytes, port, out):
-    """The files to deploy, less the table of the pone's leads where the file system would
-    keep less than ROOM_KEPT free with it."""
+    """The files to deploy, less the tables of the pone's leads where the file system would
+    keep less than ROOM_KEPT free with them."""
     total = sum(os.path.getsize(os.path.join(BUILD, path)) for path in local)
-    if ROOM_ONLY not in local or total + ROOM_KEPT <= fs_bytes:
+    if not set(ROOM_ONLY) <= set(local) or total + ROOM_KEPT <= fs_bytes:
         return local
-    leads = os.path.getsize(os.path.join(BUILD, ROOM_ONLY))
+    size = sum(os.path.getsize(os.path.join(BUILD, path)) for path in ROOM_ONLY)
     out.write(
-        "%s: a file system of %d KB: the table of the pone's leads (%d KB) is left off, and the"
-        " board searches the pone's lead from four instead (seconds, not a tap: 16 MB of flash"
-        " holds the table)\n" % (port, fs_bytes // 1024, leads // 1024)
+        "%s: a file system of %d KB: the tables of the pone's leads (%d KB) are left off: the"
+        " board searches the pone's lead from four instead (seconds, not a tap), and a throw's"
+        " play is a laptop's (16 MB of flash holds them)\n"
+        % (port, fs_bytes // 1024, size // 1024)
     )
-    return {path: digest for path, digest in local.items() if path != ROOM_ONLY}
+    return {path: digest for path, digest in local.items() if path not in ROOM_ONLY}
 
 
 def profiles_for(chip):

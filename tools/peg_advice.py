@@ -131,14 +131,45 @@ def board_leads_path(say=None):
     if not os.path.exists(path):
         table = leads(say)
         rows = [zlib.compress(table[pone].tobytes(), 9) for pone in range(peg_search.FOURS)]
-        at = 4 * (len(rows) + 1)
-        offsets = bytearray()
-        for row in rows:
-            offsets += at.to_bytes(4, "little")
-            at += len(row)
-        offsets += at.to_bytes(4, "little")
-        keep_in_build(path, lambda out: out.write(bytes(offsets) + b"".join(rows)))
+        keep_in_build(path, lambda out: out.write(_with_offsets(rows)))
     return path
+
+
+BEST_ROW = peg_search.FOURS * 2  # a dealer's hand's row: every pone's hand, 2 figures
+
+
+def board_best_leads_path(say=None):
+    """Where the board's table of the pone's chosen lead is kept in build/ (the board reads it
+    for a kept hand's play as dealer, where its flash has room): for each dealer's hand of
+    four, a row of every pone's hand of four (the order of leads()), the pone's points and
+    the dealer's when the pone leads as the model's pone does (_best_leads; 255 where the two
+    hands cannot be dealt from one pack), 3,640 bytes zlib-compressed alone, after the rows'
+    offsets as in board_leads_path; made there first when missing or made by other code."""
+    import zlib
+
+    path = os.path.join(_paths.ROOT, "build", "peg-best-leads-board-%s.bin" % _source_key())
+    if not os.path.exists(path):
+        table = np.asarray(leads(say))
+        pone, dealer = _best_leads(table.reshape(-1, 4, 2))
+        pone = pone.reshape(peg_search.FOURS, peg_search.FOURS)  # [pone's hand, dealer's]
+        dealer = dealer.reshape(peg_search.FOURS, peg_search.FOURS)
+        rows = []
+        for hand in range(peg_search.FOURS):
+            pair = np.stack([pone[:, hand], dealer[:, hand]], axis=1).astype(np.uint8)
+            rows.append(zlib.compress(pair.tobytes(), 9))
+        keep_in_build(path, lambda out: out.write(_with_offsets(rows)))
+    return path
+
+
+def _with_offsets(rows):
+    """Rows after where each begins (len(rows) + 1 offsets of 4 bytes, little-endian)."""
+    at = 4 * (len(rows) + 1)
+    offsets = bytearray()
+    for row in rows:
+        offsets += at.to_bytes(4, "little")
+        at += len(row)
+    offsets += at.to_bytes(4, "little")
+    return bytes(offsets) + b"".join(rows)
 
 
 def _weights(unseen, hands):

@@ -14,6 +14,8 @@ TABLE_FILE = "tables/count-starts.bin"
 LEADS_FILE = "tables/leads.bin"  # where the flash has room for it (4.7 MB)
 _FOURS = const(1820)  # hands of four cards, by ranks
 _LEADS_ROW = const(14560)  # a pone's row: every dealer's hand of four, 4 leads, 2 figures
+BEST_FILE = "tables/best-leads.bin"  # as LEADS_FILE (1.5 MB)
+_BEST_ROW = const(3640)  # a dealer's row: every pone's hand of four, its chosen lead's 2
 _HANDS_A_STEP = 4  # hands searched between two steps (the keys run between them)
 
 
@@ -122,37 +124,12 @@ def leading_from_four(position):
 def lead_from_table(position, tables, path):
     """The pone's lead from four, as advising() answers it, read from the table of leads at
     `path` (one row, compressed alone): OSError, in words, when the file is not that table."""
-    import deflate
-
     mine, unseen = position[0], position[1]
     ranks = sorted(mine)
-    index = 0
-    for i in range(4):
-        index += binomial(ranks[i] + i, i + 1)
-    row = bytearray(_LEADS_ROW)
     with open(path, "rb") as source:
-        source.seek(index * 4)
-        bounds = source.read(8)
-        begins = int.from_bytes(bounds[:4], "little")
-        ends = int.from_bytes(bounds[4:], "little")
-        if len(bounds) != 8 or not 4 * (_FOURS + 1) <= begins < ends:
-            raise OSError("%s is not the table of the pone's leads" % path)
-        source.seek(begins)
-        try:
-            inflated = deflate.DeflateIO(source, deflate.ZLIB)
-            got = inflated.readinto(row)
-            if inflated.read(1):  # the row's end, where its checksum is checked
-                got = -1
-        except OSError:
-            got = -1
-        if got != _LEADS_ROW:
-            raise OSError("%s is not the table of the pone's leads" % path)
-    work = bytearray(tables[1])
-    held = [0] * 13
-    for rank in mine:
-        held[rank] += 1
-    play_search.set_position(work, held, 0, [], False, False, -1, unseen, 4)
-    play_search.lead_sums(work, row)
+        row = _row(source, path, _four_index(ranks), _LEADS_ROW, "the table of the pone's leads")
+    work, weights = _weighed(tables[1], ranks, unseen)
+    play_search.lead_sums(work, row, weights)
     slots = []
     for rank in ranks:
         if rank not in slots:
@@ -163,3 +140,72 @@ def lead_from_table(position, tables, path):
         rows.append((their_sum - mine_sum, -mine_sum, slots[slot], mine_sum, their_sum))
     rows.sort()
     return play_search.total(work), [(row[2], row[3], row[4]) for row in rows]
+
+
+def kept_plays(keeps, unseen, pone, blank, leads_path, best_path):
+    """What each of `keeps` (four ranks kept, each) is worth in the play before the starter is
+    cut, as the laptop's peg_advice.kept_play counts it (the other's four any four of the
+    `unseen` cards, both hands open, the pone leading as the model's pone does): a list of
+    (total, my points summed, theirs summed), read from the pone's row of leads (as pone) or
+    the dealer's row of the pone's chosen leads (as dealer), one table opened once. `blank`: a
+    work array to copy. OSError, in words, without the tables or with a damaged one."""
+    if pone:
+        path, size, what = leads_path, _LEADS_ROW, "the table of the pone's leads"
+    else:
+        path, size, what = best_path, _BEST_ROW, "the table of the pone's chosen leads"
+    work, weights = _weighed(blank, [], unseen)
+    found = []
+    with open(path, "rb") as source:
+        for kept in keeps:
+            row = _row(source, path, _four_index(sorted(kept)), size, what)
+            play_search.clear_sums(work)
+            play_search.pairs_only(work, not pone)
+            play_search.chosen_sums(work, row, weights)
+            pone_sum, dealer_sum = play_search.slot_sums(work, 0)
+            total = play_search.total(work)
+            found.append((total, pone_sum, dealer_sum) if pone else (total, dealer_sum, pone_sum))
+    return found
+
+
+def _four_index(ranks):
+    index = 0
+    for i in range(4):
+        index += binomial(ranks[i] + i, i + 1)
+    return index
+
+
+def _weighed(blank, ranks, unseen):
+    work = bytearray(blank)
+    held = [0] * 13
+    for rank in ranks:
+        held[rank] += 1
+    play_search.set_position(work, held, 0, [], False, False, -1, unseen, 4)
+    weights = bytearray(play_search.FOURS * 4)
+    play_search.weigh_fours(work, weights)
+    return work, weights
+
+
+def _row(source, path, index, size, what):
+    """Row `index` of a table of rows compressed alone (after their offsets), read from the
+    open file `source`, inflated, its checksum checked: OSError, in words, when the file is
+    not that table."""
+    import deflate
+
+    row = bytearray(size)
+    source.seek(index * 4)
+    bounds = source.read(8)
+    begins = int.from_bytes(bounds[:4], "little")
+    ends = int.from_bytes(bounds[4:], "little")
+    if len(bounds) != 8 or not 4 * (_FOURS + 1) <= begins < ends:
+        raise OSError("%s is not %s" % (path, what))
+    source.seek(begins)
+    try:
+        inflated = deflate.DeflateIO(source, deflate.ZLIB)
+        got = inflated.readinto(row)
+        if inflated.read(1):  # the row's end, where its checksum is checked
+            got = -1
+    except OSError:
+        got = -1
+    if got != size:
+        raise OSError("%s is not %s" % (path, what))
+    return row

@@ -44,7 +44,8 @@ _FIRST = const(457)  # 1 until seat 1's first hand is set
 _THEIR_SIZE = const(458)  # seat 1's cards
 _SUMS = const(459)  # by the rank seat 0 lays: its points and seat 1's, times _WAYS, summed (26)
 _SLOT_SUMS = const(485)  # the same by the place of the rank among seat 0's, for a lead (8)
-_WORDS = const(493)
+_PAIRS_ONLY = const(493)  # 1: chosen_sums reads 2 bytes a hand
+_WORDS = const(494)
 # The table's bytes (new_table()): the lowest rank among bits, for every 13 bits, then the count
 # starts.
 _COUNT_STARTS = const(8192)
@@ -183,16 +184,19 @@ def bind(w: ptr32, t: ptr8):
 
 
 def slot_sums(work, slot):
-    """As sums(), for the `slot`th of seat 0's ranks (low to high), after lead_sums()."""
+    """As sums(), for the `slot`th of seat 0's ranks (low to high), after lead_sums() or
+    chosen_sums()."""
     return _get(work, _SLOT_SUMS + slot * 2), _get(work, _SLOT_SUMS + slot * 2 + 1)
 
 
+FOURS = const(1820)  # hands of four cards, by ranks: the tables of leads' rows and columns
+
+
 @micropython.viper
-def lead_sums(w: ptr32, row: ptr8):
-    """Seat 0's lead from four, read from its row of the pone's leads (for every hand of four
-    of seat 1, in the order next_hand gives them when every rank has room for four: each of
-    seat 0's ranks, low to high, seat 0's points and seat 1's, 255 where no such rank): the
-    sums by place, each hand counted the ways the unseen cards give it, and the total."""
+def weigh_fours(w: ptr32, weights: ptr32):
+    """For every hand of four by ranks, in the tables of leads' order (as next_hand gives them
+    when every rank has room for four), the ways the unseen cards (set_position's) give it,
+    into `weights` (FOURS words); their sum is the total."""
     hand = ptr32(int(w) + (_HANDS + 13) * 4)
     for rank in range(13):
         hand[rank] = 0
@@ -204,14 +208,8 @@ def lead_sums(w: ptr32, row: ptr8):
             k = hand[rank]
             if k:
                 ways *= w[_CHOOSE + w[_UNSEEN + rank] * 6 + k]
-        if ways:
-            w[_TOTAL] += ways
-            at = column * 8
-            for slot in range(4):
-                points = row[at + slot * 2]
-                if points != 255:
-                    w[_SLOT_SUMS + slot * 2] += ways * points
-                    w[_SLOT_SUMS + slot * 2 + 1] += ways * row[at + slot * 2 + 1]
+        weights[column] = ways
+        w[_TOTAL] += ways
         column += 1
         left = 0
         rank = 0
@@ -231,6 +229,62 @@ def lead_sums(w: ptr32, row: ptr8):
             hand[rank] = take
             left -= take
             rank += 1
+
+
+@micropython.viper
+def lead_sums(w: ptr32, row: ptr8, weights: ptr32):
+    """Seat 0's lead from four, from its row of the pone's leads (for every hand of four of
+    seat 1: each of seat 0's ranks, low to high, seat 0's points and seat 1's, 255 where no
+    such rank): the sums by place (slot_sums), each hand counted its weight."""
+    for column in range(FOURS):
+        ways = weights[column]
+        if ways:
+            at = column * 8
+            for slot in range(4):
+                points = row[at + slot * 2]
+                if points != 255:
+                    w[_SLOT_SUMS + slot * 2] += ways * points
+                    w[_SLOT_SUMS + slot * 2 + 1] += ways * row[at + slot * 2 + 1]
+
+
+@micropython.viper
+def chosen_sums(w: ptr32, row: ptr8, weights: ptr32):
+    """The lead the pone chooses (the most net, then the most of its own, then the lowest
+    rank), summed into slot 0 (slot_sums: the pone's points, the dealer's), each hand counted
+    its weight: from a pone's row of leads (8 bytes a dealer's hand) when _PAIRS_ONLY is 0,
+    else from a dealer's row of the pone's chosen leads (2 bytes a pone's hand)."""
+    pairs = w[_PAIRS_ONLY]
+    for column in range(FOURS):
+        ways = weights[column]
+        if ways:
+            if pairs:
+                pone = row[column * 2]
+                dealer = row[column * 2 + 1]
+            else:
+                at = column * 8
+                pone = row[at]
+                dealer = row[at + 1]
+                for slot in range(1, 4):
+                    points = row[at + slot * 2]
+                    if points != 255:
+                        theirs = row[at + slot * 2 + 1]
+                        net = points - theirs
+                        if net > pone - dealer or (net == pone - dealer and points > pone):
+                            pone = points
+                            dealer = theirs
+            w[_SLOT_SUMS] += ways * pone
+            w[_SLOT_SUMS + 1] += ways * dealer
+
+
+def clear_sums(work):
+    """The slots' sums back to 0 for the next row (the total and the weights stay)."""
+    for at in range(_SLOT_SUMS, _SLOT_SUMS + 8):
+        _put(work, at, 0)
+
+
+def pairs_only(work, pairs):
+    """Whether chosen_sums reads a row of chosen leads (2 bytes a hand) or of leads (8)."""
+    _put(work, _PAIRS_ONLY, 1 if pairs else 0)
 
 
 def sums(work, rank):

@@ -59,6 +59,7 @@ class Board:
         self.expert_table = None  # the expert coach's table, where not beside lib/
         self.count_starts_table = None  # the play's table, where not beside lib/
         self.leads_table = None  # the table of the pone's leads, where not beside lib/
+        self.best_leads_table = None  # the table of the pone's chosen leads, the same
         self.play_tables = None  # that table in RAM, once the play's advice is asked
 
     def kept_aside(self):
@@ -474,15 +475,16 @@ class Board:
         loop repaints within 20 ms)."""
 
     async def thinking_coach(self, cards, pone, opponent, play):
-        """The coach against a sensible player's throw (opponent "expert"), worked out here
-        from the expert table (cribbage/expert.py), the keys and the LEDs running between its
-        steps; with each throw's play counted, a laptop's work, refused with where to find
-        it."""
-        if play:
-            raise WebError(501, LAPTOP_ONLY % "a throw's worth in the play")
-        from cribbage import expert
+        """The coach against a sensible player's throw (opponent "expert", from the expert
+        table: cribbage/expert.py) or any two cards, with each throw's play counted in its
+        net when `play` (from the tables of the pone's leads: cribbage/play_advice.py), worked
+        out here, the keys and the LEDs running between its steps."""
+        if opponent == "expert":
+            from cribbage import expert
 
-        steps = expert.advising(cards, not pone, self.expert_table or expert.table_path())
+            steps = expert.advising(cards, not pone, self.expert_table or expert.table_path())
+        else:
+            steps = _uniform_throws(cards, not pone)
         try:
             while True:
                 next(steps)
@@ -491,15 +493,43 @@ class Board:
             rows = done.value
         except OSError as error:
             raise WebError(501, NO_EXPERT_TABLE % error) from None
+        if play:
+            await asyncio.sleep(0)
+            rows = _with_play(rows, self._kept_plays(cards, rows, pone), pone)
         answer = []
-        for thrown, hand, hand_cases, crib, crib_den, uniform, uniform_cases in rows:
-            mean_hand = hand / hand_cases
-            mean_uniform = uniform / uniform_cases
-            throw = throw_figures(thrown, mean_hand, crib / crib_den, pone)
-            throw["uniform_crib"] = round(mean_uniform, 3)
-            throw["uniform_net"] = round(mean_hand + (-mean_uniform if pone else mean_uniform), 3)
+        for index in range(len(rows)):
+            row = rows[index]
+            thrown, hand, hand_cases, crib, crib_den = row[:5]
+            throw = throw_figures(thrown, hand / hand_cases, crib / crib_den, pone)
+            if opponent == "expert":
+                mean_uniform = row[5] / row[6]
+                throw["uniform_crib"] = round(mean_uniform, 3)
+                net = hand / hand_cases + (-mean_uniform if pone else mean_uniform)
+                throw["uniform_net"] = round(net, 3)
+            if play:
+                total, mine, theirs = row[-1]
+                throw["net"] = round(throw_net(hand, hand_cases, crib, crib_den, pone) + (
+                    mine - theirs) / total, 3)  # fmt: skip
+                throw["play"] = round((mine - theirs) / total, 3)
+                throw["play_you"] = round(mine / total, 3)
+                throw["play_them"] = round(theirs / total, 3)
             answer.append(throw)
-        return {"opponent": opponent, "play": False, "throws": answer}
+        return {"opponent": opponent, "play": play, "throws": answer}
+
+    def _kept_plays(self, cards, rows, pone):
+        from cribbage import play_advice, play_search
+
+        keeps = [[card >> 2 for card in cards if card not in row[0]] for row in rows]
+        unseen = [4] * 13
+        for card in cards:
+            unseen[card >> 2] -= 1
+        blank = self.play_tables[1] if self.play_tables else play_search.new_work()
+        leads = self.leads_table or play_advice.table_path(play_advice.LEADS_FILE)
+        best = self.best_leads_table or play_advice.table_path(play_advice.BEST_FILE)
+        try:
+            return play_advice.kept_plays(keeps, unseen, pone, blank, leads, best)
+        except OSError as error:
+            raise WebError(501, NO_LEADS_TABLES % error) from None
 
     async def peg_advice(self, cards, seen):
         """Which card to lay now, in the game's play, worked out here (cribbage/play_advice.py)
@@ -549,6 +579,39 @@ class Board:
         return {"cards": answer}
 
 
+def _uniform_throws(cards, dealer):
+    """The coach against any two cards in steps, as expert.advising gives its rows: (thrown,
+    hand sum, hand cases, crib sum, crib cases), best first."""
+    from cribbage.discard import ranked, throws
+
+    found = []
+    for throw in throws(cards):
+        found.append(throw)
+        yield
+    return ranked(found, dealer)
+
+
+def _with_play(rows, plays, pone):
+    """The rows, each with its play (total, mine, theirs) after it, best first again by the
+    net with the play (exact: integers over one denominator; a tie keeps the order before)."""
+    keyed = []
+    for index in range(len(rows)):
+        _, hand, hand_cases, crib, crib_den = rows[index][:5]
+        total, mine, theirs = plays[index]
+        sign = -1 if pone else 1
+        net = (hand * crib_den + sign * crib * hand_cases) * total
+        net += (mine - theirs) * hand_cases * crib_den
+        keyed.append((-net, index))
+    keyed.sort()
+    return [tuple(rows[index]) + (plays[index],) for _, index in keyed]
+
+
+def throw_net(hand, hand_cases, crib, crib_den, pone):
+    """A throw's net without its play: the hand's mean and the crib's taken away as pone,
+    added as dealer."""
+    return hand / hand_cases + (-crib if pone else crib) / crib_den
+
+
 def throw_figures(thrown, mean_hand, mean_crib, pone):
     """A throw as the coach answers it: the cards, the hand's and the crib's means and the
     net (the crib taken away as pone, added as dealer), to a thousandth."""
@@ -583,16 +646,10 @@ def cribbage_state(match, overlay):
     return state
 
 
-# The play's search needs a laptop's memory and speed (tools/peg_advice.py): the simulator's
-# page has it. The expert coach's table is made on a laptop and copied to the board.
+# The coach's and the play's tables are made on a laptop and copied to the board.
 NOT_PAIRED = (
     "this phone is not paired: press Pair on the page, then hold 0 on the board and key the"
     " code the page shows"
-)
-LAPTOP_ONLY = (
-    "%s is worked out on a laptop: open this page in the simulator (bash tools/run with no"
-    " board attached) or use tools/crib.py; the board's own coach counts the throws against"
-    " any two cards or a sensible player's"
 )
 NO_PLAY_TABLE = (
     "the play's advice reads a table this board does not have (%s): copy it with python"
@@ -601,6 +658,11 @@ NO_PLAY_TABLE = (
 NO_ROOM_FOR_PLAY = (
     "the play's advice keeps a table of 426,300 bytes in memory, more than this board has free"
     " now: a board with PSRAM (the ESP32-S3 reference) has the room"
+)
+NO_LEADS_TABLES = (
+    "a throw's worth in the play reads the tables of the pone's leads, which this board does"
+    " not have (%s): a board with 16 MB of flash holds them, and python tools/deploy.py"
+    " copies them there; the simulator's page counts it on a laptop"
 )
 NO_EXPERT_TABLE = (
     "the coach against a sensible player's throw reads a table this board does not have"
