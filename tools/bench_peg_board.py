@@ -46,6 +46,11 @@ sys.path[:0] = ['firmware/lib']
 from cribbage import play_advice
 tables = play_advice.load_table(sys.argv[1])
 position = json.loads(sys.argv[2])
+# No collection inside the count: when one falls would move with the heap's state (a longer
+# path in argv), not with the question.
+import gc
+gc.collect()
+gc.disable()
 if sys.argv[3] == 'ask':
     steps = play_advice.advising(position, tables)
     try:
@@ -114,12 +119,17 @@ def question_cost(position, table, leads=None, kept=None):
         script = os.path.join(folder, "question.py")
         with open(script, "w") as out:
             out.write(_QUESTION)
-        args = ["-X", "heapsize=4M", script, table, json.dumps(position)]
-        asked = ["kept"] + list(kept) if kept else [leads or "ask"]
+        args = ["-X", "heapsize=16M", script, _here(table), json.dumps(position)]
+        asked = ["kept"] + [_here(path) for path in kept] if kept else [_here(leads) or "ask"]
         asked_total, asked_made, answer = callgrind(args + asked)
         base_total, base_made, _ = callgrind(args + ["load"])
     made = asked_made - base_made
     return made, asked_total - base_total - made, json.loads(answer)
+
+
+def _here(path):
+    """A table's path from the project's root: the same words in every checkout."""
+    return os.path.relpath(path, ROOT) if path else path
 
 
 def board_ms(made, interpreted):
