@@ -236,3 +236,15 @@ def test_each_throws_play_from_the_boards_tables_is_the_laptops_to_the_fraction(
     script = KEPT_SCRIPT % (str(asked_file), leads, str(damaged))
     refused = [json.loads(line) for line in unix_run(["-c", script]).splitlines()]
     assert refused == ["%s is not the table of the pone's chosen leads" % damaged]
+
+
+def test_a_questions_own_work_array_is_the_size_the_docs_say():
+    """Each question copies a blank work array (the tables are shared): its size, as
+    docs/ARCHITECTURE.md and docs/security.md give it."""
+    from cribbage import play_search
+
+    size = len(play_search.new_work())
+    for page, words in (("ARCHITECTURE.md", "work array (%s bytes"), ("security.md", "%s-byte")):
+        with open(os.path.join(os.path.dirname(peg_advice.__file__), "..", "docs", page)) as f:
+            assert words % format(size, ",") in " ".join(f.read().split()), page
+    assert size == 1976
