@@ -190,3 +190,17 @@ def test_the_players_guide_quotes_the_boards_play_advice_times():
     assert "up to %.1f s (A-2-3-4, the slowest)" % (searched / 1000.0) in words
     pone, dealer = one("throw's play", "as pone"), one("as dealer", "chosen leads")
     assert "the play of the 15 throws adds %d ms as pone, %d as dealer" % (pone, dealer) in words
+
+
+def test_the_docs_quote_the_search_modules_xtensa_to_x86_64_bytes():
+    """The bound of the board's play search time leans on its Xtensa code's size against its
+    x86-64 code's: docs/players-guide.md and docs/ARCHITECTURE.md quote figures.md's ratio."""
+    import os
+    import re
+
+    rows = [name for name in rows_of_figures() if name.startswith("the play's search module")]
+    assert len(rows) == 1
+    ratio = re.search(r"; (\d\.\d\d) times\)", rows[0]).group(1)
+    for page in ("players-guide.md", "ARCHITECTURE.md"):
+        with open(os.path.join(os.path.dirname(figures.OUT), page), encoding="utf-8") as f:
+            assert "%s times the bytes of its x86-64 code" % ratio in " ".join(f.read().split())

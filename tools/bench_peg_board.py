@@ -17,8 +17,9 @@ The conversion to the ESP32-S3 at 240 MHz, by kind of work:
 - the machine code's: at most MACHINE_CODE_CYCLES. MicroPython's emitter writes the same
   sequence of operations for either core, one instruction each (a local's load or store, an
   operation, a compare and branch, which the Xtensa does in one where x86-64 takes two); its
-  Xtensa code for the search is half the bytes of its x86-64 code (XTENSA_BYTES_RATIO,
-  measured here with mpy-cross), at 2 or 3 bytes an instruction. The ESP32-S3's core runs it
+  Xtensa code for the search is under two thirds of the bytes of its x86-64 code
+  (xtensa_bytes_ratio(), with mpy-cross: a row of figures.md), at 2 or 3 bytes an
+  instruction. The ESP32-S3's core runs it
   from internal RAM at one instruction a cycle, plus a cycle when a load's value is used at
   once and two to three for a branch taken: 2 cycles an instruction covers a stream where
   every instruction pays one of those. A table read from PSRAM misses the cache once a

@@ -129,6 +129,15 @@ def play_on_board():
         bench.INTERPRETED_CYCLES,
         bench.MHZ,
     )
+    xtensa, x64 = bench.xtensa_bytes_ratio()
+    rows.append(
+        (
+            "the play's search module (`cribbage/play_search.py`) compiled by mpy-cross for the"
+            " ESP32's core, bytes (for x86-64: {:,}; {:.2f} times)".format(x64, xtensa / x64),
+            xtensa,
+            "`.venv/bin/python tools/bench.py peg-board`",
+        )
+    )
     for what, made, interpreted, ms in bench.measured():
         searched_lead = "searched" in what and "lead" in what
         if ms > bench.BUDGET_MS and not searched_lead:
