@@ -11,7 +11,7 @@ from fractions import Fraction
 
 import peg_advice
 from bench_common import unix_run
-from cards import VALUES, parse_many
+from bench_peg_board import position_from_cards
 from test_peg_advice import _position
 
 # Run as MicroPython runs it: the table read whole (426,300 bytes) into a heap like the
@@ -22,14 +22,7 @@ sys.path[:0] = ['firmware/lib']
 from cribbage import play_advice
 tables = play_advice.load_table(%r)
 for line in open(%r):
-    position = json.loads(line)
-    steps = play_advice.advising(position, tables)
-    try:
-        while True:
-            next(steps)
-    except StopIteration as done:
-        total, rows = done.value
-    print(json.dumps([total, rows]))
+    print(json.dumps(play_advice.answer(json.loads(line), tables)))
 """
 
 
@@ -44,14 +37,10 @@ def _on_board(positions, tmp_path, table=None):
 
 
 def _lead(mine, seen, their_size=4, laid=""):
-    """A position from cards as a player names them: a lead when nothing is laid."""
-    mine = [card >> 2 for card in parse_many(mine)]
-    laid = [card >> 2 for card in parse_many(laid)] if laid else []
-    unseen = [4] * 13
-    for rank in mine + laid + ([card >> 2 for card in parse_many(seen)] if seen else []):
-        unseen[rank] -= 1
-    count = sum(VALUES[rank] for rank in laid)
-    return (mine, unseen, their_size, count, tuple(laid), (False, False), 1 if laid else -1)
+    """A position from cards as a player names them (the bench's), as the laptop takes it."""
+    position = position_from_cards(mine, seen, their_size, laid)
+    position[4], position[5] = tuple(position[4]), tuple(position[5])
+    return tuple(position)
 
 
 def test_the_boards_advice_is_the_laptops_to_the_fraction_in_a_thousand_positions(tmp_path):

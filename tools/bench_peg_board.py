@@ -53,12 +53,7 @@ import gc
 gc.collect()
 gc.disable()
 if sys.argv[3] == 'ask':
-    steps = play_advice.advising(position, tables)
-    try:
-        while True:
-            next(steps)
-    except StopIteration as done:
-        print(json.dumps(done.value))
+    print(json.dumps(play_advice.answer(position, tables)))
 elif sys.argv[3] == 'kept':
     # A throw's play for each of the 15 throws of six cards (position: the six ranks, then
     # whether the asker is the pone), as the board's coach asks it.
@@ -139,7 +134,10 @@ def board_ms(made, interpreted):
     return cycles / (MHZ * 1000.0)
 
 
-def _position(mine, seen, their_size, laid):
+def position_from_cards(mine, seen, their_size=4, laid=""):
+    """A question as a player names its cards (the held, the seen ones, the other's count of
+    cards, the laid since the count began): advising()'s position; a lead when nothing is
+    laid."""
     from cards import VALUES, parse_many
 
     ranks = [card >> 2 for card in parse_many(mine)]
@@ -156,16 +154,16 @@ def _position(mine, seen, their_size, laid):
 QUESTIONS = (
     (
         "the dealer's first card, the slowest of the 23,647 (holding A-2-3-4 after an ace)",
-        _position("AH 2S 3D 4C", "", 3, "AS"),
+        position_from_cards("AH 2S 3D 4C", "", 3, "AS"),
     ),
     (
         "the pone's second card, the slowest of the 76,882 (holding A-2-3 after 2 then A)",
-        _position("AH 2S 3D", "", 3, "2C AS"),
+        position_from_cards("AH 2S 3D", "", 3, "2C AS"),
     ),
     (
         "the pone's lead from four, holding A-2-3-4 (the first search's slowest), searched"
         " (a board whose flash cannot hold the table of leads)",
-        _position("AH 2S 3D 4C", "", 4, ""),
+        position_from_cards("AH 2S 3D 4C", "", 4, ""),
     ),
 )
 # A throw's play, read from the tables of leads: every throw of six cards has the same work
@@ -184,7 +182,7 @@ THROWS_PLAY = (
 LEAD_FROM_TABLE = (
     "the pone's lead from four, holding A-2-3-4, read from the table of leads (a board with"
     " 16 MB of flash)",
-    _position("AH 2S 3D 4C", "", 4, ""),
+    position_from_cards("AH 2S 3D 4C", "", 4, ""),
 )
 
 

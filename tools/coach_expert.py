@@ -213,7 +213,7 @@ def settled(model):
 
 
 # The board's table (board_table_path): a record per six-card rank hand of the player asking, by
-# its place among every six of 13 ranks with repeats (cribbage/expert.py's hand_index, the
+# its place among every six of 13 ranks with repeats (cribbage/tables.py's rank_index, the
 # 169 hands with five of a rank left empty), and per seat (dealer first): the other player's
 # jacks thrown, summed over their hands (4 bytes), then for each rank pair the hand can throw,
 # in pair order, the crib's fifteens, pairs and runs summed over their hands and the 40

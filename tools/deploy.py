@@ -116,7 +116,7 @@ def ask_board(port):
 
 def check_board(port, answer, out):
     """Refuses a board whose chip is not config.py's profile's; says what its heap allows.
-    True when the page can run there."""
+    (whether the page can run there, its file system's size in bytes)."""
     import config
     from net.wifi import NEEDS_HEAP
 
@@ -125,6 +125,7 @@ def check_board(port, answer, out):
         raise DeployError(explain(port, answer))
     chip = lines[-3].rsplit(" with ", 1)[-1].strip()
     heap = int(lines[-2])
+    fs_bytes = int(lines[-1])
     if chip != config.CHIP:
         fits = profiles_for(chip)
         step = (
@@ -145,7 +146,7 @@ def check_board(port, answer, out):
             % (NEEDS_HEAP // 1024)
         )
     out.write("%s: an %s with %d KB of heap: %s\n" % (port, chip, heap // 1024, room))
-    return heap >= NEEDS_HEAP
+    return heap >= NEEDS_HEAP, fs_bytes
 
 
 # Files only the page reads: left off a board that cannot serve it (the expert coach's table
@@ -282,9 +283,10 @@ def deploy(port=None, dry_run=False, out=sys.stdout):
     done = run_mpremote(ask_board(port))
     if done.returncode:
         raise DeployError(explain(port, done.stdout + done.stderr))
-    if not check_board(port, done.stdout, out):
+    page, fs_bytes = check_board(port, done.stdout, out)
+    if not page:
         local = {path: digest for path, digest in local.items() if not path.startswith(PAGE_ONLY)}
-    local = without_what_does_not_fit(local, int(done.stdout.strip().splitlines()[-1]), port, out)
+    local = without_what_does_not_fit(local, fs_bytes, port, out)
     manifest_file = write_manifest(local)
     remote = read_board_manifest(port)
     copy, remove, folders = plan(local, remote)

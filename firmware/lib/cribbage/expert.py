@@ -7,7 +7,7 @@
 # for every hand a player can hold: the board reads one record of 79 bytes and adds the
 # suits' part. Exact: integers over one denominator, the laptop's fractions.
 from cribbage.discard import ranked, throws
-from cribbage.multiset import binomial
+from cribbage.tables import rank_index
 from micropython import const
 
 TABLE_FILE = "tables/expert.bin"
@@ -19,28 +19,12 @@ _THEIR_HANDS = const(9366819)  # C(46, 6): every six of the unseen
 _STARTERS = const(40)  # left once both hands are dealt
 
 
-def table_path():
-    """Where the board keeps the table: beside its lib/ folder (/tables/expert.bin)."""
-    here = globals().get("__file__", "")
-    if "/lib/" in here:
-        return here[: here.rindex("/lib/")] + "/" + TABLE_FILE
-    return "/" + TABLE_FILE
-
-
-def hand_index(ranks):
-    """A six-card hand's place in the table, from its ranks in order."""
-    index = 0
-    for i in range(6):
-        index += binomial(ranks[i] + i, i + 1)
-    return index
-
-
 def _record(cards, dealer, path):
     ranks = sorted(card >> 2 for card in cards)
     with open(path, "rb") as table:
         if table.seek(0, 2) != TABLE_SIZE:
             raise OSError("%s is not the expert coach's table of %d bytes" % (path, TABLE_SIZE))
-        table.seek((hand_index(ranks) * 2 + (0 if dealer else 1)) * _RECORD)
+        table.seek((rank_index(ranks) * 2 + (0 if dealer else 1)) * _RECORD)
         record = table.read(_RECORD)
     if len(record) != _RECORD:
         raise OSError("%s ends early" % path)

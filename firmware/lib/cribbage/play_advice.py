@@ -6,25 +6,16 @@
 # Exact: integer sums over one total, the laptop's fractions.
 from cards import VALUES, name
 from cribbage import play_search
-from cribbage.multiset import binomial
 from cribbage.pegging import LIMIT
+from cribbage.tables import rank_index
 from micropython import const
 
 TABLE_FILE = "tables/count-starts.bin"
 LEADS_FILE = "tables/leads.bin"  # where the flash has room for it (4.7 MB)
-_FOURS = const(1820)  # hands of four cards, by ranks
 _LEADS_ROW = const(14560)  # a pone's row: every dealer's hand of four, 4 leads, 2 figures
 BEST_FILE = "tables/best-leads.bin"  # as LEADS_FILE (1.5 MB)
 _BEST_ROW = const(3640)  # a dealer's row: every pone's hand of four, its chosen lead's 2
 _HANDS_A_STEP = 4  # hands searched between two steps (the keys run between them)
-
-
-def table_path(file):
-    """Where the board keeps a table: beside its lib/ folder (/tables/...)."""
-    here = globals().get("__file__", "")
-    if "/lib/" in here:
-        return here[: here.rindex("/lib/")] + "/" + file
-    return "/" + file
 
 
 def load_table(path):
@@ -93,11 +84,8 @@ def advising(position, tables):
     table, blank = tables
     work = bytearray(blank)  # each question its own: two phones may ask at once
     play_search.bind(work, table)
-    held = [0] * 13
-    for rank in mine:
-        held[rank] += 1
     play_search.set_position(
-        work, held, count, laid, said_go[0], said_go[1], last, unseen, their_size
+        work, _counts(mine), count, laid, said_go[0], said_go[1], last, unseen, their_size
     )
     play_search.ask(work, playable)
     searched = 0
@@ -106,12 +94,26 @@ def advising(position, tables):
         searched += 1
         if searched % _HANDS_A_STEP == 0:
             yield
-    rows = []
-    for rank in playable:
-        mine_sum, their_sum = play_search.sums(work, rank)
-        rows.append((their_sum - mine_sum, -mine_sum, rank, mine_sum, their_sum))
-    rows.sort()
-    return play_search.total(work), [(row[2], row[3], row[4]) for row in rows]
+    sums = [(rank,) + play_search.sums(work, rank) for rank in playable]
+    return play_search.total(work), _best_first(sums)
+
+
+def answer(position, tables):
+    """advising()'s answer, its steps run at once (where nothing waits for the keys)."""
+    steps = advising(position, tables)
+    try:
+        while True:
+            next(steps)
+    except StopIteration as done:
+        return done.value
+
+
+def _best_first(sums):
+    """[(rank, my points summed, theirs summed)] best first: the most net, then the most of
+    mine, then the lowest rank."""
+    keyed = [(theirs - mine, -mine, rank, mine, theirs) for rank, mine, theirs in sums]
+    keyed.sort()
+    return [(rank, mine, theirs) for _, _, rank, mine, theirs in keyed]
 
 
 def leading_from_four(position):
@@ -127,19 +129,12 @@ def lead_from_table(position, tables, path):
     mine, unseen = position[0], position[1]
     ranks = sorted(mine)
     with open(path, "rb") as source:
-        row = _row(source, path, _four_index(ranks), _LEADS_ROW, "the table of the pone's leads")
-    work, weights = _weighed(tables[1], ranks, unseen)
+        row = _row(source, path, rank_index(ranks), _LEADS_ROW, "the table of the pone's leads")
+    work, weights = _weighed(tables[1], unseen)
     play_search.lead_sums(work, row, weights)
-    slots = []
-    for rank in ranks:
-        if rank not in slots:
-            slots.append(rank)
-    rows = []
-    for slot in range(len(slots)):
-        mine_sum, their_sum = play_search.slot_sums(work, slot)
-        rows.append((their_sum - mine_sum, -mine_sum, slots[slot], mine_sum, their_sum))
-    rows.sort()
-    return play_search.total(work), [(row[2], row[3], row[4]) for row in rows]
+    slots = sorted(set(ranks))  # the row's places: the pone's ranks, low to high
+    sums = [(slots[slot],) + play_search.slot_sums(work, slot) for slot in range(len(slots))]
+    return play_search.total(work), _best_first(sums)
 
 
 def kept_plays(keeps, unseen, pone, blank, leads_path, best_path):
@@ -153,13 +148,13 @@ def kept_plays(keeps, unseen, pone, blank, leads_path, best_path):
         path, size, what = leads_path, _LEADS_ROW, "the table of the pone's leads"
     else:
         path, size, what = best_path, _BEST_ROW, "the table of the pone's chosen leads"
-    work, weights = _weighed(blank, [], unseen)
+    work, weights = _weighed(blank, unseen)
+    play_search.pairs_only(work, not pone)
     found = []
     with open(path, "rb") as source:
         for kept in keeps:
-            row = _row(source, path, _four_index(sorted(kept)), size, what)
+            row = _row(source, path, rank_index(sorted(kept)), size, what)
             play_search.clear_sums(work)
-            play_search.pairs_only(work, not pone)
             play_search.chosen_sums(work, row, weights)
             pone_sum, dealer_sum = play_search.slot_sums(work, 0)
             total = play_search.total(work)
@@ -167,19 +162,18 @@ def kept_plays(keeps, unseen, pone, blank, leads_path, best_path):
     return found
 
 
-def _four_index(ranks):
-    index = 0
-    for i in range(4):
-        index += binomial(ranks[i] + i, i + 1)
-    return index
-
-
-def _weighed(blank, ranks, unseen):
-    work = bytearray(blank)
+def _counts(ranks):
     held = [0] * 13
     for rank in ranks:
         held[rank] += 1
-    play_search.set_position(work, held, 0, [], False, False, -1, unseen, 4)
+    return held
+
+
+def _weighed(blank, unseen):
+    """A work array with every hand of four's weight from the unseen cards, and those weights
+    (the tables of leads' columns)."""
+    work = bytearray(blank)
+    play_search.set_position(work, [0] * 13, 0, [], False, False, -1, unseen, 4)
     weights = bytearray(play_search.FOURS * 4)
     play_search.weigh_fours(work, weights)
     return work, weights
@@ -196,7 +190,7 @@ def _row(source, path, index, size, what):
     bounds = source.read(8)
     begins = int.from_bytes(bounds[:4], "little")
     ends = int.from_bytes(bounds[4:], "little")
-    if len(bounds) != 8 or not 4 * (_FOURS + 1) <= begins < ends:
+    if len(bounds) != 8 or not 4 * (play_search.FOURS + 1) <= begins < ends:
         raise OSError("%s is not %s" % (path, what))
     source.seek(begins)
     try:

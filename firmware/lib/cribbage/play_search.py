@@ -12,6 +12,7 @@
 # costs as much as a card laid, so nothing is called inside. A hand is also kept as the bits of
 # its ranks, so a lay finds its choices and a count's start its table entry in a few steps.
 import micropython
+from cribbage.multiset import binomial
 from micropython import const
 
 _LIMIT = const(31)
@@ -98,7 +99,7 @@ def new_work():
     choose = []
     for n in range(17):
         for k in range(6):
-            choose.append(_binomial(n, k))
+            choose.append(binomial(n, k))
     fits = [0] * 32
     scoring = [0] * 32
     for count in range(32):
@@ -122,15 +123,6 @@ def new_work():
         for i in range(len(numbers)):
             _put(work, at + i, numbers[i])
     return work
-
-
-def _binomial(n, k):
-    if k > n:
-        return 0
-    result = 1
-    for i in range(k):
-        result = result * (n - i) // (i + 1)
-    return result
 
 
 def _put(work, at, number):

@@ -482,15 +482,12 @@ class Board:
         if opponent == "expert":
             from cribbage import expert
 
-            steps = expert.advising(cards, not pone, self.expert_table or expert.table_path())
+            path = _table(self.expert_table, expert.TABLE_FILE)
+            steps = expert.advising(cards, not pone, path)
         else:
             steps = _uniform_throws(cards, not pone)
         try:
-            while True:
-                next(steps)
-                await asyncio.sleep(0)
-        except StopIteration as done:
-            rows = done.value
+            rows = await _stepped(steps)
         except OSError as error:
             raise WebError(501, NO_EXPERT_TABLE % error) from None
         if play:
@@ -502,9 +499,8 @@ class Board:
             thrown, hand, hand_cases, crib, crib_den = row[:5]
             throw = throw_figures(thrown, hand / hand_cases, crib / crib_den, pone)
             if opponent == "expert":
-                mean_uniform = row[5] / row[6]
-                throw["uniform_crib"] = round(mean_uniform, 3)
-                net = hand / hand_cases + (-mean_uniform if pone else mean_uniform)
+                throw["uniform_crib"] = round(row[5] / row[6], 3)
+                net = throw_net(hand, hand_cases, row[5], row[6], pone)
                 throw["uniform_net"] = round(net, 3)
             if play:
                 total, mine, theirs = row[-1]
@@ -524,8 +520,8 @@ class Board:
         for card in cards:
             unseen[card >> 2] -= 1
         blank = self.play_tables[1] if self.play_tables else play_search.new_work()
-        leads = self.leads_table or play_advice.table_path(play_advice.LEADS_FILE)
-        best = self.best_leads_table or play_advice.table_path(play_advice.BEST_FILE)
+        leads = _table(self.leads_table, play_advice.LEADS_FILE)
+        best = _table(self.best_leads_table, play_advice.BEST_FILE)
         try:
             return play_advice.kept_plays(keeps, unseen, pone, blank, leads, best)
         except OSError as error:
@@ -542,7 +538,7 @@ class Board:
         except ValueError as error:
             raise WebError(409, str(error)) from None
         if self.play_tables is None:
-            path = self.count_starts_table or play_advice.table_path(play_advice.TABLE_FILE)
+            path = _table(self.count_starts_table, play_advice.TABLE_FILE)
             try:
                 self.play_tables = play_advice.load_table(path)
             except OSError as error:
@@ -551,20 +547,14 @@ class Board:
                 raise WebError(501, NO_ROOM_FOR_PLAY) from None
         total, rows = 0, None
         if play_advice.leading_from_four(position):
-            path = self.leads_table or play_advice.table_path(play_advice.LEADS_FILE)
+            path = _table(self.leads_table, play_advice.LEADS_FILE)
             try:
                 total, rows = play_advice.lead_from_table(position, self.play_tables, path)
             except OSError as error:
                 if error.args and error.args[0] != ENOENT:  # a damaged table; none: searched
                     raise WebError(501, NO_PLAY_TABLE % error) from None
         if rows is None:
-            steps = play_advice.advising(position, self.play_tables)
-            try:
-                while True:
-                    next(steps)
-                    await asyncio.sleep(0)
-            except StopIteration as done:
-                total, rows = done.value
+            total, rows = await _stepped(play_advice.advising(position, self.play_tables))
         if not rows:
             return {"cards": [], "go": "no card you hold fits at %d" % position[3]}
         answer = []
@@ -577,6 +567,23 @@ class Board:
                 "them": round(theirs / total, 3),
             })  # fmt: skip
         return {"cards": answer}
+
+
+async def _stepped(steps):
+    """A generator's answer, the keys and the LEDs running between two of its steps."""
+    try:
+        while True:
+            next(steps)
+            await asyncio.sleep(0)
+    except StopIteration as done:
+        return done.value
+
+
+def _table(override, file):
+    """Where a table is: `override` (the tests'), else beside the board's lib/ folder."""
+    from cribbage import tables
+
+    return override or tables.path(file)
 
 
 def _uniform_throws(cards, dealer):
