@@ -639,6 +639,15 @@ def test_the_coach_on_the_page_in_chromium(served, browser):
         tap(browser, "coach" + card)
     for card in ("6S", "KD", "4C", "2H"):
         tap(browser, "coach" + card)
+    # A request that gets no answer (the network gone): "working it out…" does not stay.
+    browser.execute_script(
+        "window.realFetch=window.fetch;window.fetch=function(){return Promise.reject(new Error())}"
+    )
+    tap(browser, "pegadvise")
+    error = browser.find_element(By.ID, "error")
+    wait_for(lambda: error.text == "no answer came from the board: ask again")
+    assert rows() == []
+    browser.execute_script("window.fetch=window.realFetch")
     tap(browser, "pegadvise")
     expected = crib.peg_advice_lines(["6S", "KD", "4C", "2H"], ["9"], ["5S"], True)
     wait_for(lambda: len(rows()) == 1 + len(expected))
