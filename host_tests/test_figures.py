@@ -19,6 +19,25 @@ def test_the_figures_page_goes_stale_when_a_figure_moves(tmp_path, monkeypatch):
     assert figures.main(["--check"]) == 1
 
 
+def test_a_count_within_its_noise_of_the_written_one_keeps_the_written_words():
+    def described(count):
+        return "the question (and %.1f million of the interpreter)" % (count / 1e6)
+
+    written = "| the question (and 1.5 million of the interpreter) | 104,159,935 | `bench` |\n"
+    # Another checkout counts 60 instructions fewer, across the rounding's edge.
+    assert described(1449960) == "the question (and 1.4 million of the interpreter)"
+    assert figures.as_written(described, 1449960, 1000, written) == (
+        "the question (and 1.5 million of the interpreter)"
+    )
+    # A real move, past the noise, is new words, and the check fails on them.
+    assert figures.as_written(described, 1447000, 1000, written) == (
+        "the question (and 1.4 million of the interpreter)"
+    )
+    assert figures.as_written(described, 1449960, 1000, "") == (
+        "the question (and 1.4 million of the interpreter)"
+    )
+
+
 def test_the_heap_the_page_asks_for_is_the_measured_need_with_a_quarter_to_spare():
     """wifi.NEEDS_HEAP against docs/figures.md (which tools/check keeps current): the page's
     worst case measured in one run on the 32-bit build (the game, the server and the club

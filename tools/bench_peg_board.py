@@ -5,8 +5,8 @@ estimated from them.
 Why not fuel: the search is viper, machine code MicroPython's compiler makes on the board,
 which the wasm build (the fuel counter) cannot make. So the question runs on MicroPython's
 unix port here, x86-64, under valgrind's callgrind, which counts every instruction executed
-(the same count on every run: the launcher's hash seed is fixed, and addresses are not
-randomised, `setarch -R`, so no table's layout moves). Machine code MicroPython
+(the same count on every run, and within COUNT_NOISE in every checkout: see
+_FIXED_ENVIRONMENT). Machine code MicroPython
 made at run time sits outside any file ("???" to callgrind): that count is the search's; the
 rest is the interpreter's (the advice's Python, the calls).
 
@@ -30,6 +30,7 @@ The estimate is the sum at those rates: the upper bound, which the budget is hel
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -41,49 +42,50 @@ INTERPRETED_CYCLES = 3.2  # ESP32 cycles per x86-64 instruction of the interpret
 MACHINE_CODE_CYCLES = 2.0  # at most, per x86-64 instruction of the search's machine code
 BUDGET_MS = 1000
 
-_QUESTION = """
-import json, sys
-sys.path[:0] = ['firmware/lib']
-from cribbage import play_advice
-tables = play_advice.load_table(sys.argv[1])
-position = json.loads(sys.argv[2])
-# No collection inside the count: when one falls would move with the heap's state (a longer
-# path in argv), not with the question.
-import gc
-gc.collect()
-gc.disable()
-if sys.argv[3] == 'ask':
-    print(json.dumps(play_advice.answer(position, tables)))
-elif sys.argv[3] == 'kept':
-    # A throw's play for each of the 15 throws of six cards (position: the six ranks, then
-    # whether the asker is the pone), as the board's coach asks it.
-    six, pone = position
-    unseen = [4] * 13
-    for rank in six:
-        unseen[rank] -= 1
-    keeps = []
-    for first in range(6):
-        for second in range(first + 1, 6):
-            keeps.append([six[i] for i in range(6) if i not in (first, second)])
-    print(json.dumps(play_advice.kept_plays(
-        keeps, unseen, pone, tables[1], sys.argv[4], sys.argv[5])))
-elif sys.argv[3] != 'load':
-    print(json.dumps(play_advice.lead_from_table(position, tables, sys.argv[3])))
-"""
+# The question's script, run as a module from the project's root (run by its file's path,
+# MicroPython would put that folder's absolute path on sys.path).
+QUESTION_MODULE = "tools.peg_board_question"
+
+# What MicroPython keeps from its command, environment and path is the first thing on its
+# heap, and where each later block lands decides whether a growing one grows in place or is
+# copied: a checkout's longer path on sys.path moved the interpreter's count by 280,000
+# instructions, a longer $HOME (MicroPython's default path) or $TMPDIR by as much. So the
+# script is a module, its arguments are named from the project's root, its path is named,
+# the environment is this one, and the hash seed of the launcher (CPython, which runs the
+# unix port in its process) is fixed.
+_FIXED_ENVIRONMENT = {
+    "PATH": "/usr/bin:/bin",
+    "PYTHONHASHSEED": "0",
+    "MICROPYPATH": "firmware/lib",
+    "LC_ALL": "C.UTF-8",
+}
+# What is left moves by about a hundred instructions between checkouts (libc's string
+# compares on MicroPython's arguments, which CPython's heap places): tools/figures.py keeps a
+# row as written when a count within this many of the measured one prints it.
+COUNT_NOISE = 1000
 
 
 def callgrind(args):
     """(all instructions, those in machine code made at run time) of MicroPython's unix port
-    running args, counted by callgrind."""
-    micropython = os.path.join(os.path.dirname(sys.executable), "micropython")
+    running args, counted by callgrind from MicroPython's entry (not the launcher's)."""
+    micropython = os.path.relpath(
+        os.path.join(os.path.dirname(sys.executable), "micropython"), ROOT
+    )
     with tempfile.TemporaryDirectory() as folder:
         out = os.path.join(folder, "callgrind.out")
         done = subprocess.run(
-            ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out, micropython] + args,
+            [
+                shutil.which("valgrind"),
+                "--tool=callgrind",
+                "--toggle-collect=micropython_unix_main",
+                "--callgrind-out-file=" + out,
+                micropython,
+            ]
+            + args,
             cwd=ROOT,
             capture_output=True,
             text=True,
-            env=dict(os.environ, PYTHONHASHSEED="0"),
+            env=_FIXED_ENVIRONMENT,
         )
         if done.returncode:
             raise RuntimeError("callgrind failed: " + done.stderr[-800:])
@@ -111,14 +113,10 @@ def question_cost(position, table, leads=None, kept=None):
     board's advice (the pone's lead read from `leads`, the table of leads, when given; with
     `kept`, the paths of both tables of leads, a six-card hand's 15 throws' play): a run that
     asks it less one that only loads the table."""
-    with tempfile.TemporaryDirectory() as folder:
-        script = os.path.join(folder, "question.py")
-        with open(script, "w") as out:
-            out.write(_QUESTION)
-        args = ["-X", "heapsize=16M", script, _here(table), json.dumps(position)]
-        asked = ["kept"] + [_here(path) for path in kept] if kept else [_here(leads) or "ask"]
-        asked_total, asked_made, answer = callgrind(args + asked)
-        base_total, base_made, _ = callgrind(args + ["load"])
+    args = ["-X", "heapsize=16M", "-m", QUESTION_MODULE, _here(table), json.dumps(position)]
+    asked = ["kept"] + [_here(path) for path in kept] if kept else [_here(leads) or "ask"]
+    asked_total, asked_made, answer = callgrind(args + asked)
+    base_total, base_made, _ = callgrind(args + ["load"])
     made = asked_made - base_made
     return made, asked_total - base_total - made, json.loads(answer)
 

@@ -1,6 +1,7 @@
 # Files the project generates: those it commits (the show table, package.json), written or
 # with --check compared, so that the test command fails when one is stale; and the tables it
 # keeps in build/ only, made again when what they are made from changes.
+import difflib
 import os
 
 
@@ -14,6 +15,12 @@ def write_or_check(path, text, argv, how_to_make):
             written = None
         if written != text:
             print("%s is stale: run %s" % (name, how_to_make))
+            # The lines that differ, so that a run elsewhere (CI's) says what moved.
+            differ = difflib.unified_diff(
+                (written or "").splitlines(), text.splitlines(), "written", "measured", n=0
+            )
+            for line in list(differ)[:12]:
+                print("  " + line[:300])
             return 1
         print("%s is up to date" % name)
         return 0
