@@ -23,12 +23,14 @@ READY_S = 60  # the MicroPython build and boot take a few seconds; a loaded mach
 
 
 class ServedBoard:
-    def __init__(self, interpreter, data):
+    def __init__(self, interpreter, data, heap=None):
         self.interpreter = interpreter
         command = [sys.executable, os.path.join(ROOT, "tools", "simulator.py")]
         command += ["--web", str(free_port()), "--data", str(data)]
         if interpreter == "micropython":
             command.append("--micropython")
+        if heap:  # the board's interpreter's heap (simulator.py --heap), else its default
+            command += ["--heap", heap]
         self.process = subprocess.Popen(
             command, cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT, preexec_fn=die_with_parent(),

@@ -139,6 +139,57 @@ def test_the_plays_advice_is_worked_out_alike_and_a_bad_question_is_refused_in_w
     assert board.call("POST", "/api/peg-advice", asked)[1] == answer  # and the next is answered
 
 
+def test_two_phones_asking_the_plays_advice_at_once_each_get_their_own_answer(board):
+    """Each question works in its own array beside the shared table, its steps taking turns
+    with the other's on the board's loop: neither answer is the other's, nor mixed."""
+    import crib
+
+    token = board.pair()
+    assert (
+        board.call("POST", "/api/keys", {"token": token, "keys": ["#", "5", "1", "9"]})[0] == 200
+    )
+    hands = (["AH", "2S", "3D", "4C"], ["6S", "KD", "4H", "2H"], ["7C", "8D", "TS", "QH"])
+    answers = [None] * len(hands)
+
+    def ask(which):
+        answers[which] = board.call("POST", "/api/peg-advice", {"cards": hands[which]})
+
+    askers = [threading.Thread(target=ask, args=(which,)) for which in range(len(hands))]
+    for asker in askers:
+        asker.start()
+    for asker in askers:
+        asker.join()
+    for hand, (status, answer) in zip(hands, answers):
+        assert status == 200, answer
+        assert [
+            "%s net %+.3f (you %.3f, them %.3f)" % (c["card"], c["net"], c["you"], c["them"])
+            for c in answer["cards"]
+        ] == crib.peg_advice_lines(hand, ["9"], ["5C"], True)
+
+
+def test_a_board_without_room_for_the_plays_table_says_so_and_plays_on(tmp_path):
+    """A heap that holds the game and the page but not the play's table of 426,300 bytes (a
+    board without PSRAM): the question is refused in words, every time, and the game, the
+    coach and the page go on."""
+    from net import web
+
+    board = ServedBoard("micropython", tmp_path / "saves", heap="512K")
+    try:
+        token = board.pair()
+        assert board.call("POST", "/api/keys", {"token": token, "keys": ["#", "5", "1"]})[0] == 200
+        for _ in range(2):  # nothing half kept from the first: the second is refused alike
+            assert board.call("POST", "/api/peg-advice", {"cards": ["AH", "2S", "3D", "4C"]}) == (
+                501, {"error": web.NO_ROOM_FOR_PLAY})  # fmt: skip
+        status, coach = board.call(
+            "POST", "/api/coach", {"cards": ["5H", "5D", "JC", "6S", "4C", "KH"], "pone": False}
+        )
+        assert status == 200 and coach["throws"][0]["thrown"] == ["JC", "KH"]
+        assert board.call("POST", "/api/keys", {"token": token, "keys": ["9"]})[0] == 200
+        assert "orange lays 9, count 9" in board.state()["console"]
+    finally:
+        board.close()
+
+
 def test_a_paired_phone_plays_and_every_bad_request_is_refused_in_words(board):
     token = board.pair()
     console = board.state()["console"]

@@ -270,10 +270,11 @@ class OnMicroPython:
     never share one; a module with machine code as source, compiled for this machine) and run
     by MicroPython with the fakes: tools/board_on_micropython.py."""
 
-    def __init__(self, data):
+    def __init__(self, data, heap=BOARD_HEAP):
         import build_mpy
 
         self.data = data
+        self.heap = heap
         self.build = tempfile.mkdtemp(prefix="board-", dir=_paths.ROOT + "/build")
         try:
             build_mpy.build(self.build, here=True)
@@ -284,7 +285,7 @@ class OnMicroPython:
     def command(self, mode, argument):
         program = os.path.join(_paths.ROOT, "tools", "board_on_micropython.py")
         return [
-            micropython_binary(), "-X", "heapsize=" + BOARD_HEAP, program, _paths.ROOT,
+            micropython_binary(), "-X", "heapsize=" + self.heap, program, _paths.ROOT,
             self.build, os.path.abspath(self.data), mode, str(argument),
         ]  # fmt: skip
 
@@ -320,7 +321,7 @@ class OnMicroPython:
 
 
 def script_on_micropython(args, data):
-    board = OnMicroPython(data)
+    board = OnMicroPython(data, args.heap)
 
     def run():
         script = os.path.abspath(args.script)
@@ -342,7 +343,7 @@ def web_on_micropython(args, data):
 
     os.makedirs(data, exist_ok=True)
     port = web_sim.free_port(args.web)
-    board = OnMicroPython(data)
+    board = OnMicroPython(data, args.heap)
 
     def run():
         if sys.stdin.isatty():
@@ -448,6 +449,15 @@ def remote_terminal(child, port):
         sys.stdout.write("\r\n")
 
 
+def _heap_size(text):
+    """A heap's size as MicroPython's -X heapsize takes it: bytes, or K or M of them."""
+    import re
+
+    if not re.fullmatch(r"[1-9][0-9]*[KM]?", text):
+        raise argparse.ArgumentTypeError("a size such as 2M, 512K or 131072, not %r" % text)
+    return text
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description="The cribbage board, simulated in a terminal")
     parser.add_argument(
@@ -467,7 +477,18 @@ def main(argv=None):
         help="run the board's own program (its .mpy build and its loop) on the MicroPython"
         " interpreter, as the board does, instead of the firmware's sources on this Python",
     )
+    parser.add_argument(
+        "--heap",
+        metavar="SIZE",
+        default=BOARD_HEAP,
+        type=_heap_size,
+        help="with --micropython: the heap the board's interpreter gets, as MicroPython's"
+        " -X heapsize takes it (default %s, a board with PSRAM; at 448K or less the board"
+        " keeps its Wi-Fi off, as a classic ESP32's does)" % BOARD_HEAP,
+    )
     args = parser.parse_args(argv)
+    if args.heap != BOARD_HEAP and not args.micropython:
+        raise SystemExit("error: --heap is for the board's interpreter: give --micropython")
     if args.micropython:
         return micropython_main(args)
     if args.script:
