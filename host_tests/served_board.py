@@ -23,10 +23,10 @@ READY_S = 60  # the MicroPython build and boot take a few seconds; a loaded mach
 
 
 class ServedBoard:
-    def __init__(self, interpreter, data, heap=None):
+    def __init__(self, interpreter, data, heap=None, port=None):
         self.interpreter = interpreter
         command = [sys.executable, os.path.join(ROOT, "tools", "simulator.py")]
-        command += ["--web", str(free_port()), "--data", str(data)]
+        command += ["--web", str(port or free_port()), "--data", str(data)]
         if interpreter == "micropython":
             command.append("--micropython")
         if heap:  # the board's interpreter's heap (simulator.py --heap), else its default

@@ -52,6 +52,31 @@ def test_reading_is_open_and_every_answer_is_the_same_on_both(board):
     )
 
 
+def closing_on(port):
+    """How many connections to 127.0.0.1:port the kernel holds in TIME_WAIT: those the
+    server closed, kept about a minute after it stopped."""
+    local = "0100007F:%04X" % port
+    with open("/proc/net/tcp") as table:
+        rows = [line.split() for line in table.readlines()[1:]]
+    return sum(1 for row in rows if row[1] == local and row[3] == "06")
+
+
+@pytest.mark.parametrize("interpreter", INTERPRETERS)
+def test_a_board_started_again_at_once_serves_its_page_at_the_same_address(interpreter, tmp_path):
+    first = ServedBoard(interpreter, tmp_path / "saves")
+    try:
+        port = first.port
+        assert first.state()["awaiting"] == NEW_MATCH
+    finally:
+        first.close()
+    assert closing_on(port) >= 1  # what a phone read leaves behind the stopped board
+    again = ServedBoard(interpreter, tmp_path / "saves", port=port)
+    try:
+        assert (again.port, again.state()["awaiting"]) == (port, NEW_MATCH)
+    finally:
+        again.close()
+
+
 def test_the_coach_answers_alike_on_the_board_and_the_simulator(board):
     """The discard coach runs on the board, against any two cards and against a sensible
     player's throw (the expert table, made on the laptop and copied with the firmware), and

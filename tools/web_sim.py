@@ -21,11 +21,14 @@ def page_file():
 
 
 def free_port(wanted):
-    """wanted, or the next port up that nothing listens on."""
+    """wanted, or the next port up that nothing listens on. A port still closing from the
+    last run's connections counts as free, as it does for the page's server (both set
+    SO_REUSEADDR): a board stopped and started again keeps the address a phone has open."""
     import socket
 
     for port in range(wanted, wanted + 20):
         with socket.socket() as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             try:
                 probe.bind(("127.0.0.1", port))
                 return port
