@@ -36,3 +36,29 @@ def test_every_cut_on_littlefs_boots_into_the_last_entry_and_a_full_flash_recove
         "full flash: saving failed after keys True; saved again and booted back True".split()
     )
     print(lines[-3])
+
+
+def test_every_cut_on_littlefs_inside_a_request_of_several_keys_keeps_it_whole_or_not_at_all():
+    """The page's requests (host_tests/core/lfs_cuts.py REQUESTS: kept and refused, a new
+    match, undo bursts over deals' starts): each block program and erase cut off, cleanly
+    and halfway; the boot holds the game before the request or after it, never between."""
+    subprocess.run(
+        [sys.executable, os.path.join(ROOT, "tools", "build_mpy.py")],
+        check=True,
+        capture_output=True,
+    )
+    micropython = os.path.join(os.path.dirname(sys.executable), "micropython")
+    done = subprocess.run(
+        [micropython, "-X", "heapsize=2M", "host_tests/core/lfs_cuts.py", "--mpy", "--requests"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stdout[-800:] + done.stderr[-800:]
+    lines = done.stdout.splitlines()
+    tried, matched = int(lines[-3].split()[5]), int(lines[-3].split()[7])
+    operations = int(lines[-2].split()[4])
+    finished, dropped = int(lines[-1].split()[5][:-1]), int(lines[-1].split()[9])
+    assert tried == 2 * operations and matched == tried and operations > 40, lines
+    assert finished > 0 and dropped > 0, lines[-1]
+    print(lines[-3])

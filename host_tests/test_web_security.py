@@ -288,39 +288,35 @@ def test_a_refused_request_of_several_keys_changes_nothing_on_the_board_or_its_f
 
 @pytest.mark.parametrize("flash", ["memory", "files"])
 def test_a_refused_request_that_began_a_new_match_puts_the_old_match_back(flash, tmp_path):
-    """A request's keys only append to the journal, so a refused one cuts it back; a key that
-    writes it anew (a new match) has the old file copied aside on flash first, never into the
-    heap, and put back whole: undo reaches the old match's last points again."""
-    from net import web_whole
+    """A request's writes are held in memory until it is kept, so a refused one writes
+    nothing but the mark it began with (removed at its refusal): the old match's journal is
+    neither copied nor cut, and undo reaches the old match's last points again."""
+    from storage import held
     from storage import store as stores
 
     store = MemoryStore() if flash == "memory" else stores.FileStore(str(tmp_path))
     rig = Rig(store)
     client = client_for(rig)
+    written = []
+    replace = store.replace
+    store.replace = lambda name, data: (written.append((name, bytes(data))), replace(name, data))
 
     def keys(names):
         return call(client.post("/api/keys", body={"token": client.token, "keys": names.split()}))
 
     assert keys("B # # D 3 1 # D 3 0 #").json["phase"] == "match over"
     before = files_on(store, tmp_path)
-    copied = []
-    copy = web_whole._copy
-    web_whole._copy = lambda *names: (copied.append(names[1:]), copy(*names))
-    try:
-        refused = keys("# # D 3 1 # 5")
-    finally:
-        web_whole._copy = copy
+    written.clear()
+    refused = keys("# # D 3 1 # 5")
     assert (refused.status_code, refused.json["error"][:21]) == (409, "key 7 of 7 (5): 5 doe")
-    assert copied == [("cribbage.log", "cribbage.log.before")]  # the new match's rewrite
-    after = files_on(store, tmp_path)
-    assert after == dict(before, **{"stats.bin": after.get("stats.bin", b"")})
-    assert "cribbage.log.before" not in after and not after.get("stats.bin")
+    assert written == [(held.PENDING, held.BEGUN)]  # the mark, and no journal nor statistics
+    assert files_on(store, tmp_path) == before and held.PENDING not in before
     assert rig.match.phase == "match over" and Rig(store).match.phase == "match over"
     assert keys("*").json["front"] == [0, 31]  # the old match's last deal (orange 30) undone
     undone = files_on(store, tmp_path)
-    small = keys("D 3 0 # 5")  # the match won again, then refused: the journal is cut back
+    small = keys("D 3 0 # 5")  # the match won again, then refused: nothing written
     assert (small.status_code, small.json["error"][:15]) == (409, "key 5 of 5 (5):")
-    assert files_on(store, tmp_path) == undone and len(copied) == 1
+    assert files_on(store, tmp_path) == undone
 
 
 def files_on(store, folder):

@@ -173,6 +173,84 @@ def cuts(stride=1):
     return tried, matched, total, whole.erases
 
 
+# Requests of several keys from the page (web.Board.press), each one unit on flash: kept
+# ones and refused ones, as host_tests/core/test_request_cuts.py sends them on a memory store.
+REQUESTS = (
+    ("B # # D 3 1 # D 3 0 #", True),  # a 61-point match won in one request
+    ("# # D 3 1 # 5", False),  # a new match refused at its last key
+    ("# # D 3 1 #", True),  # a new match kept: statistics and the journal written anew
+    ("# D 5 #", True),  # the next deal
+    ("* * * * * *", False),  # an undo burst one past the match's start: refused at its last
+    ("* * * * *", True),  # the same less one, kept: back over both deals' starts
+)
+
+
+def _send(board, keys):
+    from net.web_http import WebError
+
+    try:
+        board.press(keys.split())
+        return True
+    except WebError:
+        return False
+
+
+def _leftovers(flash):
+    from storage.held import PENDING
+
+    store = mount(RamFlash(flash.kept))
+    return [name for name in os.listdir(store.folder) if name == PENDING or name.endswith(".tmp")]
+
+
+def request_cuts(stride=1):
+    """Every block program and erase of each request cut off, cleanly and halfway: the boot
+    holds the game as before the request or as it left it, says at most what it finished or
+    dropped, and leaves no temporary file. Returns (cuts tried, matched, operations, boots
+    that finished a request, boots that dropped one)."""
+    from net import web
+    from storage.held import FINISHED, UNFINISHED
+
+    flash = fresh_flash()
+    rig = drivers.fast_rig(mount(flash))
+    board = web.Board(rig.app, b"")
+    spans = []
+    for keys, kept in REQUESTS:
+        before = drivers.persistent_state(rig.app)
+        first = flash.operations
+        if _send(board, keys) != kept:
+            raise AssertionError("%r was %s" % (keys, "refused" if kept else "kept"))
+        spans.append((first, flash.operations, before, drivers.persistent_state(rig.app)))
+    tried = matched = operations = finished = dropped = 0
+    for index in range(len(REQUESTS)):
+        first, last, before, after = spans[index]
+        operations += last - first
+        for attempt in range(0, 2 * (last - first), stride):
+            flash = fresh_flash()
+            flash.stop_at = first + attempt // 2
+            flash.torn = attempt % 2 == 1
+            try:
+                rig = drivers.fast_rig(mount(flash))
+                board = web.Board(rig.app, b"")
+                for keys, _ in REQUESTS[: index + 1]:
+                    _send(board, keys)
+            except PowerCut:
+                pass
+            survivor = RamFlash(flash.kept)
+            again = drivers.fast_rig(mount(survivor))
+            state = drivers.persistent_state(again.app)
+            said = [line for line in again.lines if "request" in line or "journal" in line]
+            tried += 1
+            good = state in (before, after) and said in ([], [UNFINISHED], [FINISHED])
+            good = good and not _leftovers(survivor)
+            matched += good
+            finished += said == [FINISHED]
+            dropped += said == [UNFINISHED]
+            if not good:
+                print("request %d cut at operation %d (torn %s): %r" % (
+                    index, flash.stop_at, flash.torn, said))  # fmt: skip
+    return tried, matched, operations, finished, dropped
+
+
 def full_flash():
     """Fills the filesystem: the game goes on in memory; saving resumes with space."""
     flash = fresh_flash()
@@ -216,6 +294,12 @@ if __name__ == "__main__" and "--wear" in sys.argv:
     print(
         "littlefs wear: %d games of 121: %d block programs, %d erases" % (games, programs, erases)
     )
+elif __name__ == "__main__" and "--requests" in sys.argv:
+    stride = int(sys.argv[-1]) if sys.argv[-1].isdigit() else 1
+    tried, matched, operations, finished, dropped = request_cuts(stride)
+    print("littlefs power cuts in requests: %d tried, %d states matched" % (tried, matched))
+    print("operations in the requests: %d" % operations)
+    print("boots that finished a request: %d; that dropped one: %d" % (finished, dropped))
 elif __name__ == "__main__":
     stride = int(sys.argv[-1]) if sys.argv[-1].isdigit() else 1
     tried, matched, total, erases = cuts(stride)

@@ -33,6 +33,7 @@ class MemoryStore:
         self.full = False  # True: every write fails (errno) before writing anything
         self.errno = 28  # ENOSPC; 5 is EIO
         self.bytes_written = 0
+        self.removes = 0  # removals done: each one unit of a budget (remove)
         # Operations that fail (EIO) as a damaged or read-only flash would: "write" (any
         # bytes written), "rename" (a replaced file's last step), "remove", "keep_aside"
         # (which then leaves half a copy behind, as a real copy cut short would).
@@ -81,6 +82,16 @@ class MemoryStore:
     def replace(self, name, data):
         self.cut(name, 0, data)
 
+    def remove(self, name):
+        # Whole or not at all, as on littlefs: a cut may come before it (one unit of the
+        # budget, so that a cut between a write and a removal is tried too).
+        if self.budget == 0:
+            raise PowerCut()
+        if self.budget > 0:
+            self.budget -= 1
+        self._remove(name)
+        self.removes += 1
+
     def keep_aside(self, name):
         """As FileStore.keep_aside: a copy under the first free name.badN, made under a
         temporary name and renamed whole; the newest copy again when it holds the same."""
@@ -124,6 +135,10 @@ class RecordingStore(MemoryStore):
         self.log.append(("cut", name, keep, bytes(extra)))
         MemoryStore.cut(self, name, keep, extra)
 
+    def remove(self, name):
+        self.log.append(("remove", name))
+        MemoryStore.remove(self, name)
+
 
 def cut_at(log, budget):
     """The store as a power cut after `budget` bytes of the logged writes left it."""
@@ -132,10 +147,13 @@ def cut_at(log, budget):
         for entry in log:
             if entry[0] == "append":
                 store.append(entry[1], entry[2])
+            elif entry[0] == "remove":
+                store.remove(entry[1])
             else:
                 store.cut(entry[1], entry[2], entry[3])
     except PowerCut:
         pass
     store.budget = -1
     store.bytes_written = 0
+    store.removes = 0
     return store

@@ -428,7 +428,8 @@ class Board:
 
     def press(self, keys):
         """Presses keys as the keypad would, all of them or none: a refused one puts back
-        what those before it changed (files, the game, the half-made entry) and answers 409."""
+        what those before it changed (the game, the half-made entry; its files were never
+        written) and answers 409; a kept request is written whole (web_whole.Snapshot.keep)."""
         with self.lock:
             app = self.app
             before = None
@@ -445,6 +446,11 @@ class Board:
                         )  # fmt: skip
                     if refused is not None:
                         self._refuse(before, refused)
+                app.settle()  # what the last key left for the idle moment: in the request
+                refused = before.keep()
+                if refused is not None and app.history.save_error is None:
+                    app.tell("error: " + refused)
+                    raise WebError(507, refused)
                 self._saved()
             finally:
                 if before is not None:

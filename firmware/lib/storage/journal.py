@@ -79,7 +79,6 @@ class Journal:
         # the store): a save then costs no stat of the file, which took a path string and a
         # tuple of the heap each time (and a read of the flash on the board).
         self.length = -1
-        self.guard = None  # a web request's web_whole.Snapshot, told before a rewrite
 
     def size(self):
         if self.length < 0:
@@ -179,8 +178,6 @@ class Journal:
     def rewrite(self, payloads, keep=0):
         """Replaces the journal at once (the store makes this atomic) with its first `keep`
         bytes followed by `payloads`; returns each new record's file offset."""
-        if self.guard is not None:
-            self.guard.rewriting(self, keep)
         offsets = []
         at = keep if keep else MAGIC_SIZE
         parts = [] if keep else [MAGIC]

@@ -107,6 +107,13 @@ class FileStore:
     def replace(self, name, data):
         self.cut(name, 0, data)
 
+    def remove(self, name):
+        """Removes the file, if there is one."""
+        self.release(name)
+        path = self.path(name)
+        if _exists(path):
+            os.remove(path)
+
     def keep_aside(self, name):
         """Copies the file under the first free name.bad1, name.bad2 ...; returns that
         name, or None when there is no file. The copy is made under a temporary name and
