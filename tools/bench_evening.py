@@ -229,6 +229,9 @@ def key_costs(deal_keys, fuel_of, writes=True, games=AFTER_GAMES[-1], folder=Non
 # keypad, above). The memory store's own copies when it cuts a file (the board's store
 # streams through 256 bytes) are counted apart and taken off.
 SNAPSHOT_SLACK = 256  # bytes a snapshot may differ by between 1 and 8 games: not the journal
+# Fuel a refused request's putting back may differ by between 1 and 8 games: the events
+# since the checkpoint it folds again differ (a stretch at most), the match's length does not.
+REFUSAL_FUEL_SLACK = 100000
 UNDONE = 31  # a request of 32 keys: 31 undos back through the play, then one refused
 REQUEST_SETUP = (
     "sys.path.insert(0, '/input/build/wasm_shims')\n"
@@ -280,6 +283,43 @@ def refused_request_heap(folder, fuel_of):
         "snapshot": allocated["snapshot"],
         "put back": allocated["put back"] - int(report[3]),
         "journal": os.path.getsize(os.path.join(COPIES, folder, "cribbage.log")),
+    }
+
+
+def refused_request_cost(folder, fuel_of):
+    """{"put back": fuel, "request": fuel, "flash": bytes}: a request of several keys
+    refused at its last (UNDONE undos back through the play) with its writes real, after a
+    boot from the evening's copy `folder`: the fuel of putting it back, of the whole request
+    (its snapshot, its keys and the putting back), and the bytes it wrote to flash in all
+    (each removal of a file counted as one)."""
+    import bench_web
+
+    bench_web.web_heap_32()  # writes the stand-in asyncio the wasm build lacks
+    body = WASM_SETUP.replace("FOLDER", folder) + STEPS[0][1] + "app.settle()\n"
+    body += "gc.threshold(-1)\n" + REQUEST_SETUP
+    body += "_written = store.bytes_written + store.removes\n"
+    steps = REQUEST_STEPS[:3] + (
+        (
+            "report",
+            "print('put back', _found == (app.history.state.state(),"
+            " store.size('cribbage.log')), store.bytes_written + store.removes - _written)\n",
+        ),
+    )
+    printed = []
+
+    def kept(source):
+        fuel, lines = fuel_of(source)
+        printed.extend(lines)
+        return fuel, lines
+
+    costs = step_costs(body, steps, kept)
+    report = [line.split() for line in printed if line.startswith("put back ")][0]
+    if report[2] != "True":
+        raise RuntimeError("the request's keys were not put back in " + folder)
+    return {
+        "put back": costs["put back"],
+        "request": costs["snapshot"] + costs["keys"] + costs["put back"],
+        "flash": int(report[3]),
     }
 
 
@@ -372,6 +412,14 @@ def main(fuel_of, fuel_per_us):
             " journal, %d bytes, is cut back, not copied)"
             % (UNDONE + 1, folder, request["snapshot"], request["put back"], request["journal"])
         )
+    for folder in ("show-1", "show-%d" % AFTER_GAMES[-1]):
+        cost = refused_request_cost(folder, fuel_of)
+        print(
+            "the same request with its writes real (%s): putting it back %d fuel = %.1f ms;"
+            " the whole request %d fuel = %.1f ms; %d bytes written to flash"
+            % (folder, cost["put back"], cost["put back"] / fuel_per_us / 1000.0,
+               cost["request"], cost["request"] / fuel_per_us / 1000.0, cost["flash"])
+        )  # fmt: skip
     collect = collection_cost(fuel_of)
     print(
         "one collection of the heap after a boot 8 games in: %d fuel = %.1f ms (the board"

@@ -324,12 +324,35 @@ def evening():
         ),
         (
             "putting back a request of %d keys refused at its last (%d undos through the play),"
-            " 8 games in: the journal cut back, the game read again, 32-bit, allocated"
-            % (ev.UNDONE + 1, ev.UNDONE),
+            " 8 games in: its held writes dropped, the game folded again from its checkpoint"
+            " (nothing read from flash), 32-bit, allocated" % (ev.UNDONE + 1, ev.UNDONE),
             last["put back"],
             command,
         ),
     ]
+    costs = [ev.refused_request_cost(folder, wasm_fuel) for folder in ("show-1", "show-8")]
+    for what, slack in (("put back", ev.REFUSAL_FUEL_SLACK), ("flash", 0)):
+        if costs[1][what] > costs[0][what] + slack:
+            raise SystemExit(
+                "a refused request's %s grows with the match: %d 1 game in, %d 8 games in"
+                % (what, costs[0][what], costs[1][what])
+            )
+    rows += [
+        (
+            "putting back a request of %d keys refused at its last (%d undos through the play),"
+            " 8 games in, its writes real: fuel (ms on the ESP32: %.1f; 1 game in: %s fuel)"
+            % (ev.UNDONE + 1, ev.UNDONE, costs[1]["put back"] / FUEL_PER_US / 1000.0,
+               format(costs[0]["put back"], ",")),
+            costs[1]["put back"],
+            command,
+        ),
+        (
+            "the same request's bytes written to flash in all, 8 games in: the mark it began"
+            " with and its removal (1 game in: %d)" % costs[0]["flash"],
+            costs[1]["flash"],
+            command,
+        ),
+    ]  # fmt: skip
     if over:
         raise SystemExit(
             "keys over the %d ms budget on the ESP32 estimate: %s"

@@ -42,12 +42,7 @@ def booting(app, now):
     # config.py holds its board profile's names (profiles/): the profile's module itself
     # would sit in RAM for nothing (336 bytes on the chip; host_tests/core/test_app.py pins it).
     unload([name for name in sys.modules if name.startswith("profiles")])
-    # A request from a phone the power cut short is made whole before any file is read.
-    try:
-        finished = run("storage.held", "finish", app.store)
-    except OSError as error:
-        finished = "a request from a phone was cut short by the power; finishing it failed (%s)"
-        finished %= error
+    finished = run("storage.held", "finish", app.store)  # before any file is read
     if finished:
         app.tell(finished)
     saved = yield from checking(app, app.settings, "settings", now)

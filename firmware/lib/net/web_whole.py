@@ -26,7 +26,7 @@ class Snapshot:
 
             history = app.history
             self.history = history
-            self.mark = history.mark()
+            self.mark = _mark(history)
             self.store = app.store
             self.held = held.begin(app.store)
             _writing_through(app, self.held)
@@ -65,7 +65,7 @@ class Snapshot:
             self.held = None
             _writing_through(app, self.store)
             held.drop(self.store)
-            self.history.put_back(self.mark)
+            _put_back(self.history, self.mark)
             self._forget_lengths()
         _put_fields(app.controller, self.fields[0])
         _put_fields(app.overlay, self.fields[1])
@@ -86,6 +86,34 @@ class Snapshot:
         if journal is not None:
             journal.length = -1
         self.app.settings.length = -1
+
+
+def _mark(history):
+    # What undo, redo and saving know (storage/history.py), a few hundred bytes whatever the
+    # match. Here, not History methods: only the page (the S3's) sends several keys, and a
+    # History's methods sit in RAM on every board.
+    return (
+        history.base, history.base_offset, history.before, history.saved,
+        _events(history.done), _events(history.undone), history.checkpoint_due,
+        history.save_error,
+    )  # fmt: skip
+
+
+def _events(log):
+    return bytes(log.data[: log.used]), log.count
+
+
+def _put_back(history, mark):
+    # The state mark() was made at, its events since the checkpoint folded again (a stretch
+    # at most): nothing is read from flash.
+    history.base, history.base_offset, history.before, history.saved = mark[:4]
+    history.checkpoint_due, history.save_error = mark[6], mark[7]
+    for log, (data, count) in ((history.done, mark[4]), (history.undone, mark[5])):
+        log.data = bytearray(data) if len(data) > len(log.data) else log.data
+        log.data[: len(data)] = data
+        log.used = len(data)
+        log.count = count
+    history._rebuild()
 
 
 def _writing_through(app, store):

@@ -65,17 +65,6 @@ class EventLog:
         self.used -= size
         self.count -= 1
 
-    def kept(self):
-        """The events as packed bytes and their count, for put_back()."""
-        return bytes(self.data[: self.used]), self.count
-
-    def put_back(self, kept):
-        data, self.count = kept
-        self.used = len(data)
-        if self.used > len(self.data):
-            self.data = bytearray(self.used)
-        self.data[: self.used] = data
-
     def __iter__(self):
         at = 0
         data = self.data

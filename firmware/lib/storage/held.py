@@ -182,6 +182,15 @@ def finish(store):
     """At a boot, before any journal is read: a request a power cut interrupted made whole
     (kept if its intent was, else dropped), and the temporary files a cut left removed.
     Returns what happened in words, or None when there was nothing."""
+    try:
+        return _finish(store)
+    except OSError as error:
+        return "a request from a phone was cut short by the power; finishing it failed (%s)" % (
+            error,
+        )
+
+
+def _finish(store):
     for name in temporary_files(store):
         store.remove(name)  # a rename that never happened: the file it was to replace stands
     handle = store.open(PENDING)

@@ -218,23 +218,6 @@ class History:
         self.undo()
         return "undo"
 
-    def mark(self):
-        """What undo, redo and saving know, for a request of several keys to put back in
-        memory if it is refused (net/web_whole.py): a few hundred bytes, whatever the match."""
-        return (
-            self.base, self.base_offset, self.before, self.saved, self.done.kept(),
-            self.undone.kept(), self.checkpoint_due, self.save_error,
-        )  # fmt: skip
-
-    def put_back(self, mark):
-        """The state a mark() was made at, its events folded again (a stretch at most)."""
-        done, undone = mark[4], mark[5]
-        self.base, self.base_offset, self.before, self.saved = mark[:4]
-        self.checkpoint_due, self.save_error = mark[6], mark[7]
-        self.done.put_back(done)
-        self.undone.put_back(undone)
-        self._rebuild()
-
     def _push_undone(self, event):
         if len(self.undone) >= REDO_KEPT:
             self.undone.drop_first()
