@@ -92,6 +92,8 @@ def shoot(driver, keys, element, path):
                 else:
                     sim.run_script(keys)
             view = element if element.startswith("#") else ""
+            # A page left from the scene before, on the same port, would only change its hash.
+            driver.get("about:blank")
             driver.get("http://127.0.0.1:%d/%s" % (port, view))
             time.sleep(1.5)  # the layout, the live stream, the match and the statistics
             if not view:
