@@ -1251,7 +1251,8 @@ def test_the_boards_page_answers_the_expert_coach_and_the_plays_advice_from_its_
         "the coach against a sensible player's throw reads a table this board does not have ("
     )
     assert refused.json["error"].endswith(
-        "): copy it with python tools/deploy.py; the coach against any two cards works without it"
+        "): python tools/deploy.py copies it, with the coach's extra installed"
+        " (tools/requirements-coach.txt); the coach against any two cards works without it"
     )
     board.expert_table = coach_expert.board_table_path()
     for pone in (False, True):

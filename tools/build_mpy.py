@@ -81,10 +81,26 @@ def machine_code(source):
     return "@micropython.viper" in found or "@micropython.native" in found
 
 
-def build(out_dir=BUILD, here=False):
+COACH_EXTRA = "tools/requirements-coach.txt"
+NO_TABLES = (
+    "the page's tables for the expert coach and the play's advice are not built: they need"
+    " the coach's extra (.venv/bin/pip install -r %s, Python 3.11 or newer); without them"
+    " the board's page refuses those two questions in words and does everything else" % COACH_EXTRA
+)
+
+
+def coach_extra_installed():
+    """Whether this Python has the coach's extra (numba, numpy), which makes the tables."""
+    import importlib.util
+
+    return all(importlib.util.find_spec(name) is not None for name in ("numba", "numpy"))
+
+
+def build(out_dir=BUILD, here=False, tables=None):
     """Writes the board's file tree into out_dir anew; returns the relative paths written.
     here: for MicroPython on this machine (the simulator), modules with machine code kept as
-    source, which its own compiler makes for its own architecture."""
+    source, which its own compiler makes for its own architecture. tables: the page's coach
+    and play tables too (None: where this Python has the coach's extra to make them)."""
     if os.path.isdir(out_dir):
         shutil.rmtree(out_dir)  # a module removed from firmware/ must not linger here
     written = []
@@ -103,8 +119,11 @@ def build(out_dir=BUILD, here=False):
     written += build_page(out_dir)
     written += build_microdot(out_dir)
     written += build_board_libs(out_dir)
-    written += build_expert_table(out_dir)
-    written += build_play_table(out_dir)
+    if tables is None:
+        tables = coach_extra_installed()
+    if tables:
+        written += build_expert_table(out_dir)
+        written += build_play_table(out_dir)
     return written
 
 

@@ -361,6 +361,14 @@ def main(argv=None, stdin=None, out=None, err=None):
     except CardError as error:
         err.write("error: %s\n" % error)
         return BAD_INPUT
+    except ImportError as error:
+        if getattr(error, "name", None) not in ("numba", "numpy"):
+            raise
+        err.write(
+            "error: the expert coach and the play's advice need the coach's extra:"
+            " .venv/bin/pip install -r tools/requirements-coach.txt (Python 3.11 or newer)\n"
+        )
+        return BAD_INPUT
 
 
 if __name__ == "__main__":

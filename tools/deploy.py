@@ -22,7 +22,7 @@ import subprocess
 import sys
 
 from _paths import ROOT
-from build_mpy import BUILD, build
+from build_mpy import BUILD, NO_TABLES, build, coach_extra_installed
 
 MANIFEST = ".deployed"
 # USB-serial chips found on ESP32 boards: Espressif's own, Silicon Labs CP210x, WCH CH34x,
@@ -267,7 +267,13 @@ def read_board_manifest(port):
 
 
 def deploy(port=None, dry_run=False, out=sys.stdout):
-    build()
+    import config
+
+    # The page's tables only for a board that serves the page, where this Python makes them.
+    tables = config.CHIP != "ESP32" and coach_extra_installed()
+    if config.CHIP != "ESP32" and not tables:
+        out.write(NO_TABLES + "\n")
+    build(tables=tables)
     local = local_manifest()
     if dry_run:
         # Nothing is asked of the board: the plan is for a board that has none of the files.

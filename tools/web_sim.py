@@ -47,6 +47,19 @@ async def _in_thread(work, *args):
     return await asyncio.get_running_loop().run_in_executor(None, work, *args)
 
 
+NO_COACH_EXTRA = (
+    "the laptop's expert coach and play advice need the coach's extra: .venv/bin/pip install"
+    " -r tools/requirements-coach.txt (Python 3.11 or newer)"
+)
+
+
+def _coach_extra(refusal):
+    from build_mpy import coach_extra_installed
+
+    if not coach_extra_installed():
+        raise refusal(501, NO_COACH_EXTRA)
+
+
 def serve(sim, port, lock):
     """Starts the server in a thread; returns the microdot app (shutdown() stops it)."""
     from cards import name
@@ -61,6 +74,7 @@ def serve(sim, port, lock):
         async def thinking_coach(self, cards, pone, opponent, play):
             # The laptop's coach (tools/crib.py), in a worker thread: the simulator's keys
             # and page go on meanwhile. `play` adds each throw's play, counted in its net.
+            _coach_extra(WebError)
             import crib
 
             rows = await _in_thread(crib.discard_rows, cards, not pone, opponent, play)
@@ -78,6 +92,8 @@ def serve(sim, port, lock):
 
         async def peg_advice(self, cards, seen):
             import copy
+
+            _coach_extra(WebError)
 
             from peg_advice import advise_in_game
 

@@ -665,8 +665,8 @@ NOT_PAIRED = (
     " code the page shows"
 )
 NO_PLAY_TABLE = (
-    "the play's advice reads a table this board does not have (%s): copy it with python"
-    " tools/deploy.py"
+    "the play's advice reads a table this board does not have (%s): python tools/deploy.py"
+    " copies it, with the coach's extra installed (tools/requirements-coach.txt)"
 )
 NO_ROOM_FOR_PLAY = (
     "the play's advice keeps a table of 426,300 bytes in memory, more than this board has free"
@@ -679,6 +679,6 @@ NO_LEADS_TABLES = (
 )
 NO_EXPERT_TABLE = (
     "the coach against a sensible player's throw reads a table this board does not have"
-    " (%s): copy it with python tools/deploy.py; the coach against any two cards works"
-    " without it"
+    " (%s): python tools/deploy.py copies it, with the coach's extra installed"
+    " (tools/requirements-coach.txt); the coach against any two cards works without it"
 )

@@ -1,0 +1,103 @@
+"""A player's and a maker's set-up asks only for what they use: a fresh virtual environment
+with tools/requirements.txt alone (what bash tools/run installs) runs the simulator and the
+deploy's dry run, and holds neither numba nor numpy (the coach's extra,
+tools/requirements-coach.txt). Proven on this machine's Python, and on the oldest Python the
+README claims where this machine has it (pyenv's); the packages and megabytes installed are
+printed. Each run works in a copy of the project, so its build/ is its own."""
+
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from _paths import ROOT
+
+OLDEST = "3.10"  # the oldest the README claims: MicroPython's unix port has no older wheel
+PYENV = os.path.expanduser("~/.pyenv/versions")
+SCRIPT = "# 5 1 5 4\n"  # a match, its starter (the five of clubs), two cards laid
+
+
+def pythons():
+    found = [("this machine's", sys.executable)]
+    if os.path.isdir(PYENV):
+        for version in sorted(os.listdir(PYENV)):
+            if version.startswith(OLDEST + "."):
+                found.append((OLDEST, os.path.join(PYENV, version, "bin", "python3")))
+                break
+    return found
+
+
+def project_copy(target):
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+    for folder in ("firmware", "tools"):
+        shutil.copytree(os.path.join(ROOT, folder), os.path.join(target, folder), ignore=ignore)
+    return target
+
+
+def size_mb(folder):
+    total = 0
+    for base, _, names in os.walk(folder):
+        for name in names:
+            path = os.path.join(base, name)
+            if not os.path.islink(path):
+                total += os.path.getsize(path)
+    return total / 1e6
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("which,python", pythons(), ids=[name for name, _ in pythons()])
+def test_the_players_and_makers_install_runs_the_board_without_the_coachs_extra(
+    which, python, tmp_path, capsys
+):
+    project = project_copy(str(tmp_path / "project"))
+    venv = os.path.join(project, ".venv")
+    subprocess.run([python, "-m", "venv", venv], check=True)
+    pip = [os.path.join(venv, "bin", "python"), "-m", "pip", "-q", "--disable-pip-version-check"]
+    installed = subprocess.run(
+        pip + ["install", "-r", "tools/requirements.txt"], cwd=project, capture_output=True,
+        text=True,
+    )  # fmt: skip
+    assert installed.returncode == 0, installed.stderr[-2000:]
+    listed = subprocess.run(
+        pip[:3] + ["list", "--format=freeze", "--disable-pip-version-check"], cwd=project,
+        capture_output=True, text=True, check=True,
+    ).stdout.lower()  # fmt: skip
+    packages = [line.split("==")[0] for line in listed.split()]
+    assert not {"numba", "numpy", "llvmlite"} & set(packages), packages
+    python_in_venv = os.path.join(venv, "bin", "python")
+
+    played = subprocess.run(
+        [python_in_venv, "tools/simulator.py", "--fresh", "--data", str(tmp_path / "saves"),
+         "--script", "-"],
+        cwd=project, input=SCRIPT, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert played.returncode == 0, played.stdout[-1500:] + played.stderr[-1500:]
+    # The match started, its starter keyed: the board waits in the play, blue's pegs at 0.
+    assert "score: blue 0 (rear peg 0), orange 0 (rear peg 0); play" in played.stdout
+
+    dry = subprocess.run(
+        [python_in_venv, "tools/deploy.py", "--dry-run"], cwd=project, capture_output=True,
+        text=True, timeout=300,
+    )  # fmt: skip
+    assert dry.returncode == 0, dry.stdout[-1500:] + dry.stderr[-1500:]
+    assert dry.stdout.startswith("the page's tables for the expert coach and the play's advice")
+    assert "mpremote" in dry.stdout and "count-starts" not in dry.stdout
+    assert ".bin" not in dry.stdout.split("\n", 1)[1]  # no table is copied
+    version = subprocess.run(
+        [python_in_venv, "-c", "import sys; print(sys.version.split()[0])"], capture_output=True,
+        text=True, check=True,
+    ).stdout.strip()  # fmt: skip
+    if which == "this machine's":  # the README's figure, for the Python the tests run on
+        with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as readme:
+            said = " ".join(readme.read().split())
+        quoted = "%d packages, about %d MB" % (len(packages), round(size_mb(venv + "/lib")))
+        assert quoted in said, quoted
+    with capsys.disabled():
+        print(
+            "\nthe player's and maker's install on Python %s (%s): %d packages (pip's own"
+            " among them), %.1f MB in .venv/lib: %s"
+            % (version, which, len(packages), size_mb(os.path.join(venv, "lib")),
+               ", ".join(sorted(packages)))
+        )  # fmt: skip
