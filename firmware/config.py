@@ -33,6 +33,16 @@ HOLE_DIAMETER_MM = 5  # a 5 mm LED, or a light pipe over an SMD strip
 TRACK_GAP_MM = 14
 GROUP_GAP_MM = 4  # the wider gap after every five holes, as on a wooden board
 
+# -- The LEDs: a panel, or single LEDs wired by hand -------------------------------------
+# "panel": a flexible WS2812B matrix panel of 8 rows by 32 columns (256 LEDs, 10 mm apart),
+#   nothing soldered but its three wires; TRACKS alone lays it out (2 or 3), and the two
+#   settings below say how it is wired. The numbers under "The strip" are then not used.
+# "hand-wired": 149 (or 210) single LEDs under drilled holes, chained as "The strip" says.
+LEDS = "hand-wired"
+PANEL_LEDS = 256  # 8 x 32
+PANEL_WIRING = "columns"  # its serpentine: "columns" (up and down each column) or "rows"
+PANEL_FIRST_LED = "top left"  # where its data input is, seen from the front: top/bottom left/right
+
 # -- The strip --------------------------------------------------------------------------
 # Where each row's first LED (the lower end) sits on the strip, and whether the strip runs
 # through that row from the upper end instead (the usual zig-zag wiring). Every LED of the

@@ -121,12 +121,39 @@ def render_fuels():
     }
 
 
+# The board on an LED panel (config.LEDS = "panel"): each frame drawn is also moved onto the
+# panel's wire order (board/panel.py scatter), and 256 LEDs go on the wire.
+PANEL_LEDS = 256
+PANEL_SETUP = RENDER_SETUP + (
+    "config.LEDS = 'panel'\n"
+    "from board.panel import scatter\n"
+    "order = Layout(config).wire_order\n"
+    "wire_buf = bytearray(%d * 3)\n" % PANEL_LEDS
+)
+PANEL_CALL = "scatter(buf, wire_buf, order)"
+PANEL_KIND = (
+    'a drawn frame moved onto the LED panel\'s wire order (LEDS = "panel": 149 LEDs of its'
+    " 256), on top of the repaint"
+)
+
+
+def panel_fuel():
+    """Fuel of moving one frame onto the panel's wire order (the mean over its calls)."""
+    return fuel_per_call(PANEL_SETUP, PANEL_CALL, calls=100)
+
+
 def bench_render():
     print("## One repaint of the LED board")
     import config
 
     wire = config.STRIP_LENGTH * WIRE_MS_PER_LED
     print("the strip needs %.2f ms on the wire for %d LEDs" % (wire, config.STRIP_LENGTH))
+    print(
+        "the LED panel needs %.2f ms on the wire for its %d LEDs; moving a frame onto its wire"
+        " order: %.0f fuel = %.3f ms on the ESP32 estimate"
+        % (PANEL_LEDS * WIRE_MS_PER_LED, PANEL_LEDS, panel_fuel(),
+           panel_fuel() / FUEL_PER_US / 1000.0)
+    )  # fmt: skip
     for kind, fuel in render_fuels().items():
         print(
             "MicroPython (wasm): %s: %.0f fuel = %.3f ms on the ESP32 estimate"

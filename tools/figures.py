@@ -209,10 +209,17 @@ def repaints():
             "repaints over the %.1f ms budget on the ESP32 estimate (times %.1f, the key"
             " path's largest factor): %s" % (REPAINT_BUDGET_MS, KEY_PATH_FACTOR, "; ".join(over))
         )
+    from bench_board import PANEL_KIND, PANEL_LEDS, WIRE_MS_PER_LED, panel_fuel
+
+    moved = panel_fuel()
     return [
         ("one repaint: %s, fuel (ms on the ESP32: %.2f)" % (kind, fuel / FUEL_PER_US / 1000.0),
          int(round(fuel)), command)
         for kind, fuel in fuels.items()
+    ] + [
+        ("%s, fuel (ms on the ESP32: %.2f; the panel's %d LEDs then take %.2f ms on the wire)"
+         % (PANEL_KIND, moved / FUEL_PER_US / 1000.0, PANEL_LEDS, PANEL_LEDS * WIRE_MS_PER_LED),
+         int(round(moved)), command),
     ]  # fmt: skip
 
 

@@ -129,18 +129,20 @@ class SimBoard:
 
     def lit_list(self):
         """One line per lit LED: where it is and its colour, in strip order."""
-        where = {}
         layout = self.app.layout
+        order = layout.wire_order  # on a panel, the game's LED -> its place on the wire
+        named = {}
         for side in range(layout.tracks):
             for point in range(1, 61):
-                where[layout.peg_leds[side][point]] = "side %d hole %d" % (side, point)
-            where[layout.start_holes[side]] = "side %d start" % side
-        where[layout.game_hole] = "game hole"
+                named[layout.peg_leds[side][point]] = "side %d hole %d" % (side, point)
+            named[layout.start_holes[side]] = "side %d start" % side
+        named[layout.game_hole] = "game hole"
         for name, (first, count) in layout.status.items():
             for i in range(count):
-                where[first + i] = "status %s %d" % (name, i + 1)
+                named[first + i] = "status %s %d" % (name, i + 1)
+        where = {order[led] // 3 if order is not None else led: named[led] for led in named}
         lines = []
-        for led in range(layout.length):
+        for led in range(layout.wire_length):
             named = self.named(led)
             if named:
                 lines.append("LED %d (%s): %s %s" % (led, where.get(led, "?"), named[0], named[1]))

@@ -44,7 +44,13 @@ class App:
         self.store = store
         self.say = say
         self.layout = Layout(config)
-        self.renderer = Renderer(config, self.layout.length)
+        self.renderer = Renderer(config, self.layout.length, self.layout.wire_length)
+        self.in_order = None  # on a panel: the frame in the game's numbering, then scattered
+        if self.layout.wire_order is not None:
+            from board.panel import scatter
+
+            self.in_order = bytearray(3 * self.layout.length)
+            self.scatter = scatter
         self.overlay = Overlay()
         self.settings = Journal(store, SETTINGS)
         self.log = None  # the last console lines, kept once the web page is served
@@ -236,7 +242,12 @@ class App:
             self.renderer, self.layout, state, self.overlay, version, self.view, colour, match
         )
         if drawn:
-            self.renderer.finish(self.hardware.pixels.buf)
+            in_order = self.in_order
+            if in_order is None:
+                self.renderer.finish(self.hardware.pixels.buf)
+            else:
+                self.renderer.finish(in_order)
+                self.scatter(in_order, self.hardware.pixels.buf, self.layout.wire_order)
             self.hardware.show()  # 4.5 ms on the wire: only for a frame that changed
             self.frames += 1
         # One more frame after an animation ends, to paint it away.

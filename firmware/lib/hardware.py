@@ -28,7 +28,9 @@ def _pin(number, mode, pull=None, value=None):
 
 class Hardware:
     def __init__(self, config):
-        self.pixels = neopixel.NeoPixel(_pin(config.LED_PIN, machine.Pin.OUT), config.STRIP_LENGTH)
+        panel = getattr(config, "LEDS", "hand-wired") == "panel"
+        length = config.PANEL_LEDS if panel else config.STRIP_LENGTH
+        self.pixels = neopixel.NeoPixel(_pin(config.LED_PIN, machine.Pin.OUT), length)
         # The driver's fill() and the page read the strip's bytes in LED_ORDER too (boardmain
         # checked it: the renderer writes them so).
         order = config.LED_ORDER

@@ -16,7 +16,9 @@ class LayoutError(ValueError):
 class Layout:
     # What board.layout_build sets (annotations only: MicroPython keeps nothing of them).
     tracks: int
-    length: int  # LEDs on the strip
+    length: int  # LEDs the game numbers (the hand-wired chain)
+    wire_length: int  # LEDs on the wire: the strip's, or the panel's 256
+    wire_order: array  # on a panel, [the game's LED] -> its first byte on the wire; else None
     track_leds: array  # [side * 60 + hole] -> LED; hole 0 holds the first point
     start_holes: tuple
     peg_leds: tuple  # [side][points 0..120] -> LED

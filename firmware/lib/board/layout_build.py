@@ -18,16 +18,44 @@ _STATUS_NAMES = (
 def build(layout, config, track_holes):
     """Fills a Layout's tables from config.py; returns why they cannot fit, in words (the
     layout raises it), or None."""
-    rows = config.ROWS
-    per_row = config.HOLES_PER_ROW
+    leds = getattr(config, "LEDS", "hand-wired")
     layout.tracks = config.TRACKS
-    layout.length = config.STRIP_LENGTH
-    if per_row * 2 != track_holes:
+    layout.wire_order = None  # the panel's: [the game's LED] -> its place on the wire
+    if leds == "panel":
+        from board import panel
+
+        problem = panel.check(config)
+        if problem:
+            return problem
+        # The panel's numbering is the hand-wired chain's for its tracks: one setting.
+        row_start, reversed_rows, starts, game, status_start, length = panel.CHAINS[config.TRACKS]
+        problem = _tables(layout, config, track_holes, row_start, reversed_rows, starts, game,
+                          status_start, length)  # fmt: skip
+        if problem:
+            return problem
+        layout.wire_order = panel.wire_order(config, layout)
+        layout.wire_length = panel.LEDS
+        return None
+    if leds != "hand-wired":
+        return 'LEDS is %r: "panel" or "hand-wired"' % (leds,)
+    rows = config.ROWS
+    if config.HOLES_PER_ROW * 2 != track_holes:
         return "a track is 60 holes: HOLES_PER_ROW must be 30"
     if rows != layout.tracks * 2:
         return "%d tracks need %d rows, ROWS is %d" % (layout.tracks, layout.tracks * 2, rows)
     if len(config.ROW_START) < rows or len(config.ROW_REVERSED) < rows:
         return "ROW_START and ROW_REVERSED need a value for each of %d rows" % rows
+    layout.wire_length = config.STRIP_LENGTH
+    return _tables(
+        layout, config, track_holes, config.ROW_START, config.ROW_REVERSED,
+        config.START_HOLES, config.GAME_HOLE, config.STATUS_START, config.STRIP_LENGTH,
+    )  # fmt: skip
+
+
+def _tables(layout, config, track_holes, row_start, reversed_rows, starts, game, status_start,
+            length):  # fmt: skip
+    per_row = track_holes // 2
+    layout.length = length
     # track_leds[side * 60 + hole] -> LED index; hole 0 holds the first point.
     leds = []
     for side in range(layout.tracks):
@@ -35,11 +63,11 @@ def build(layout, config, track_holes):
         inner = (1, 2, 5)[side]
         for hole in range(track_holes):
             if hole < per_row:
-                leds.append(_hole(config, outer, hole))
+                leds.append(_hole(row_start, reversed_rows, outer, hole))
             else:
-                leds.append(_hole(config, inner, track_holes - 1 - hole))
+                leds.append(_hole(row_start, reversed_rows, inner, track_holes - 1 - hole))
     layout.track_leds = array("H", leds)
-    layout.start_holes = tuple(config.START_HOLES[: layout.tracks])
+    layout.start_holes = tuple(starts[: layout.tracks])
     # peg_leds[side][points] for points 0..120: the start hole, then round the track twice.
     pegs = []
     for side in range(layout.tracks):
@@ -49,10 +77,10 @@ def build(layout, config, track_holes):
             holes[points] = leds[side * track_holes + (points - 1) % track_holes]
         pegs.append(holes)
     layout.peg_leds = tuple(pegs)
-    layout.game_hole = config.GAME_HOLE
+    layout.game_hole = game
     layout.status = {}
     for name, offset, count in _STATUS_NAMES:
-        layout.status[name] = (config.STATUS_START + offset, count)
+        layout.status[name] = (status_start + offset, count)
     # The first LED of each status part as a plain attribute, for the renderer's hot path.
     layout.mode_led = layout.status["mode"][0]
     layout.dealer_led = layout.status["dealer"][0]
@@ -63,7 +91,7 @@ def build(layout, config, track_holes):
     layout.save_led = layout.status["save"][0]
     layout.error_led = layout.status["error"][0]
     taken = bytearray(layout.length)  # one byte per LED: far less RAM than a set of ints
-    status = range(config.STATUS_START, config.STATUS_START + config.STATUS_LEDS)
+    status = range(status_start, status_start + config.STATUS_LEDS)
     for group in (layout.track_leds, layout.start_holes, (layout.game_hole,), status):
         for led in group:
             if not 0 <= led < layout.length:
@@ -84,6 +112,6 @@ def build(layout, config, track_holes):
     return None
 
 
-def _hole(config, row, column):
-    start = config.ROW_START[row]
-    return start - column if config.ROW_REVERSED[row] else start + column
+def _hole(row_start, reversed_rows, row, column):
+    start = row_start[row]
+    return start - column if reversed_rows[row] else start + column

@@ -15,6 +15,8 @@ def places(config):
     Room is left for the words the faceplate prints: the status LEDs' two lines below them,
     the lap numbers outside each track, the skunk lines' words beside the tracks' ends."""
     layout = Layout(config)
+    if layout.wire_order is not None:
+        return _on_the_panel(layout)
     pitch = config.HOLE_PITCH_MM
     gap = config.GROUP_GAP_MM
     left = 6 * pitch
@@ -47,3 +49,22 @@ def places(config):
         x += gap
         column += 1
     return found
+
+
+# The panel's lower left LED's centre on the board's face, in mm: the panel's edge 10 mm in
+# from the board's left and 15 mm up from its bottom, the keypad beside its right end.
+PANEL_X_MM = 15
+PANEL_Y_MM = 20
+
+
+def _on_the_panel(layout):
+    # Each LED at its place on the panel's wire (what the driver's buffer holds), its hole
+    # over the LED's centre: nothing to drill but the faceplate's holes over a 10 mm grid.
+    from board import panel
+
+    order = layout.wire_order
+    return [
+        (order[led] // 3, 1 + x, PANEL_X_MM + x * panel.PITCH_MM, PANEL_Y_MM + y * panel.PITCH_MM,
+         kind)
+        for led, x, y, kind in panel.cells(layout)
+    ]  # fmt: skip

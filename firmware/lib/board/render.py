@@ -67,12 +67,13 @@ def palette(config):
 
 
 class Renderer:
-    def __init__(self, config, length):
+    def __init__(self, config, length, wire_length=0):
         self.colours = palette(config)
         self.length = length
         self.budget_ma = config.CURRENT_BUDGET_MA
         self.ma_per_channel = config.MA_PER_CHANNEL
-        self.idle_ma = config.MA_IDLE_PER_LED * length
+        # Every LED on the wire draws when dark, the panel's unused ones too.
+        self.idle_ma = config.MA_IDLE_PER_LED * max(length, wire_length)
         # What lit LEDs may draw: the board's own draw is kept aside as if Wi-Fi were on, as
         # hold 9 may turn it on at any moment.
         self.room_ma = self.budget_ma - self.idle_ma - config.CHIP_MA[1]
