@@ -752,3 +752,23 @@ def test_a_callback_that_fails_leaves_the_clubs_recording_running(tmp_path):
         board.stop()
         bridge.stop()
         broker.stop()
+
+
+def test_the_directors_commands_refuse_too_few_or_wrong_words_in_words(tmp_path, capsys):
+    import club
+
+    night = str(tmp_path / "night.sqlite")
+    assert club.main([night, "add", "Ann", "Bob"]) == 0
+    for words, said in (
+        (["result", "g1", "1"], "result takes 7 words: ID ROUND BOARD PLAYER_A PLAYER_B SCORE_A"
+         " SCORE_B (2 given)"),
+        (["result", "g1", "one", "t1", "Ann", "Bob", "121", "90"], "round: a whole number, not"
+         " one"),
+        (["correct", "g1"], "correct takes ID SCORE_A SCORE_B, then why in words (1 words"
+         " given)"),
+        (["correct", "g1", "x", "3"], "scores: a whole number, not x"),
+    ):  # fmt: skip
+        capsys.readouterr()
+        assert club.main([night] + words) == 1, words
+        assert capsys.readouterr().err == said + "\n"
+    assert Night(night).standings()[0][1] in ("Ann", "Bob")  # nothing recorded, nothing lost

@@ -864,6 +864,11 @@ def main(argv):
             for name in args.words:
                 night.revoke(name)
         elif args.command == "result":
+            if len(args.words) != 7:
+                raise ClubError(
+                    "result takes 7 words: ID ROUND BOARD PLAYER_A PLAYER_B SCORE_A SCORE_B"
+                    " (%d given)" % len(args.words)
+                )
             game_id, number, board, a, b, score_a, score_b = args.words
             night.record(
                 {"id": game_id, "round": _typed(number, "round"), "board": board,
@@ -871,8 +876,14 @@ def main(argv):
                  _typed(score_b, "scores")]}
             )  # fmt: skip
         elif args.command == "correct":
+            if len(args.words) < 3:
+                raise ClubError(
+                    "correct takes ID SCORE_A SCORE_B, then why in words (%d words given)"
+                    % len(args.words)
+                )
             game_id, score_a, score_b = args.words[:3]
-            night.correct(game_id, int(score_a), int(score_b), " ".join(args.words[3:]))
+            scores = (_typed(score_a, "scores"), _typed(score_b, "scores"))
+            night.correct(game_id, scores[0], scores[1], " ".join(args.words[3:]))
         elif args.command == "standings":
             for row in night.standings():
                 print("%2d  %-20s %3d points  %d won  spread %+d  (%d played)" % row)
