@@ -1,8 +1,12 @@
 """A player who does only what the board says, blind to its code, scores every deal right
 (host_tests/blind_player.py). A sample here; `tools/bench.py blind` plays the whole set."""
 
+import pytest
+
 from blind_player import Blind
 from memstore import MemoryStore
+
+pytestmark = pytest.mark.slow  # the whole file: left out of `bash tools/check quick`
 
 
 def play(seed, players, deals):

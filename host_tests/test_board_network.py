@@ -444,6 +444,7 @@ def test_pairing_belongs_to_the_phone_that_asked_whatever_others_send(board):
     assert status == 200 and [phone["name"] for phone in listed["phones"]] == ["Anna"]
 
 
+@pytest.mark.slow
 def test_paired_phones_are_listed_and_forgotten_and_eight_kept_at_most(board):
     tokens = [board.pair("phone %d" % number) for number in range(9)]
     assert board.call("POST", "/api/phones", {"token": tokens[0]}) == (
@@ -557,6 +558,7 @@ def test_streams_that_end_early_give_their_slots_back_and_the_cap_holds(board):
     assert live_events(board, 1)[0]["phase"] == "cut"  # a new phone follows live
 
 
+@pytest.mark.slow
 def test_a_hostile_evening_leaves_nothing_held_and_the_board_answering(board):
     """Every endpoint with every method, bodies short of and past their length, junk, nested
     and mistyped JSON, a thousand connections opened and dropped, slow and stalled clients,

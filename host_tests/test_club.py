@@ -81,6 +81,7 @@ def test_standings_are_game_points_then_games_won_then_spread(tmp_path):
     ]
 
 
+@pytest.mark.slow
 def test_random_nights_stand_as_the_independent_calculation_says(tmp_path):
     rng = random.Random(29)
     for night_number in range(10):
@@ -127,6 +128,7 @@ def fewest_repeats(players, met):
     return best[(1 << count) - 1]
 
 
+@pytest.mark.slow
 def test_thirty_random_nights_never_repeat_an_opponent_that_could_be_avoided(tmp_path):
     rng = random.Random(2026)
     repeats_forced = 0
@@ -308,6 +310,7 @@ class StandInBoard:
         self.client.loop_stop()
 
 
+@pytest.mark.slow
 def test_results_over_a_broker_that_goes_down_are_recorded_once(tmp_path):
     from broker import Broker, wait_for
     from club import Bridge
@@ -413,6 +416,7 @@ def test_the_standings_page_and_the_directors_changes_with_the_pin(tmp_path):
         server.server_close()
 
 
+@pytest.mark.slow
 def test_the_standings_page_reads_on_a_phone_and_a_projector(tmp_path, browser):  # noqa: F811
     """The page in headless Chromium: no serious or critical axe-core violation, nothing
     wider than a 360 px phone, and the whole table on a 1920 x 1080 projector."""

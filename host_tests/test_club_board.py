@@ -18,6 +18,8 @@ from cribbage.game import GAME_OVER, MATCH_OVER
 from memstore import MemoryStore
 from shuffle import Shuffler
 
+pytestmark = pytest.mark.slow  # the whole file: left out of `bash tools/check quick`
+
 CLUB = "oakclub"
 PASSWORD = "night-of-9"  # the club's account's on the broker, as club.py makes one
 

@@ -15,6 +15,8 @@ from _paths import ROOT
 from cards import parse_many
 from published_discards import CRIBBAGE_PRO_OWN_CRIB, HESSEL_OPPONENTS_CRIB
 
+pytestmark = pytest.mark.slow  # the whole file: left out of `bash tools/check quick`
+
 VALUE = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 
 

@@ -8,9 +8,13 @@ import shutil
 import subprocess
 import sys
 
+import pytest
+
 import test_figures
 from _paths import ROOT
 from bench_common import build_board_and_harness, heap_figures, run_32_bit
+
+pytestmark = pytest.mark.slow  # the whole file: left out of `bash tools/check quick`
 
 # The classic ESP32 without PSRAM (profiles/esp32.py): MicroPython starts it with a heap of
 # 56 KB and grows it once, by as much again (tools/bench_web.BOARD_HEAPS: about 112 KB in

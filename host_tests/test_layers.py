@@ -1,5 +1,7 @@
 """tools/layers.py: the firmware's imports against docs/ARCHITECTURE.md's layers."""
 
+import pytest
+
 import layers
 
 
@@ -7,6 +9,7 @@ def test_the_firmware_has_no_cycle_or_upward_import():
     assert layers.problems(layers.graph()) == []
 
 
+@pytest.mark.slow
 def test_a_cycle_an_upward_import_and_rules_on_storage_are_each_caught():
     edges = layers.graph()
     edges["cards"] = edges["cards"] + ["app"]  # the platform reaching up to the app

@@ -6,7 +6,11 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from _paths import ROOT
+
+pytestmark = pytest.mark.slow  # the whole file: left out of `bash tools/check quick`
 
 
 def test_every_cut_on_littlefs_boots_into_the_last_entry_and_a_full_flash_recovers():

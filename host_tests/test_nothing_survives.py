@@ -17,6 +17,8 @@ import uuid
 
 import pytest
 
+pytestmark = pytest.mark.slow  # the whole file: left out of `bash tools/check quick`
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MARK = "NOTHING_SURVIVES_MARK"
 # (the signal, whom it is sent to, when): every way of stopping a run, each at a random

@@ -144,6 +144,7 @@ def test_the_dealers_answer_to_a_lead_matches_the_brute_force():
     assert advice(False, played, mine, seen) == brute_force(False, played, mine, seen)
 
 
+@pytest.mark.slow
 def test_the_pones_lead_from_a_full_hand_matches_the_brute_force():
     mine = parse_many("4H 5S 6D TS")
     # 8 cards unseen: 70 sets of four.
@@ -225,6 +226,7 @@ def _position(rng):
     return hands[me], unseen, len(hands[1 - me]), play.count, tuple(play.ranks), said_go, last
 
 
+@pytest.mark.slow
 def test_the_fast_advice_equals_the_first_search_in_two_thousand_positions_of_real_deals():
     rng = random.Random(42)
     wanted = {5: 1700, 6: 300}  # by cards left in both hands (5 or fewer, 6); 7 and 8 below
@@ -243,6 +245,7 @@ def test_the_fast_advice_equals_the_first_search_in_two_thousand_positions_of_re
     assert len(kinds) >= 12  # leads and replies, after goes, late in a count: not one kind only
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "mine, seen, their_size, laid",
     [
@@ -263,6 +266,7 @@ def test_the_slowest_questions_of_the_first_search_get_its_answers(mine, seen, t
     assert peg_advice.advise(*position) == peg_reference.advise(*position)
 
 
+@pytest.mark.slow
 def test_the_table_of_the_pones_leads_equals_the_first_search_hand_by_hand():
     leads = peg_advice.leads()
     hands_of, _ = peg_search.hands_by_index()
@@ -301,6 +305,7 @@ def _reference_kept_play(kept, unseen, pone):
     return Fraction(mine_total, total), Fraction(theirs_total, total)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("pone", [True, False])
 def test_a_kept_hands_play_is_the_first_searchs_over_every_four_the_other_may_keep(pone):
     dealt = [card >> 2 for card in parse_many("5H 6S 7D 8C JC KS")]

@@ -1,5 +1,6 @@
 """Power cuts at every byte, and property tests of the rules (CPython only: hypothesis)."""
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -11,6 +12,8 @@ from memstore import MemoryStore
 from storage.history import History
 from storage.journal import Journal
 from test_journal import power_cut_everywhere
+
+pytestmark = pytest.mark.slow  # the whole file: left out of `bash tools/check quick`
 
 
 def test_power_cut_at_every_byte_of_whole_games(capsys):

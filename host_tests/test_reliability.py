@@ -19,6 +19,8 @@ from hardware import Hardware
 from keypad import KEY_NAMES
 from memstore import MemoryStore, RecordingStore, cut_at
 
+pytestmark = pytest.mark.slow  # the whole file: left out of `bash tools/check quick`
+
 SCRIPTS = {
     "cribbage with cards": lambda rig: drivers.cribbage_with_cards(rig, 5, "B "),
     "cribbage in points": drivers.cribbage_in_points,

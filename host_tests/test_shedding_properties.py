@@ -5,6 +5,7 @@ import os
 import subprocess
 import sys
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -40,6 +41,7 @@ action = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(
     game=st.sampled_from(["makao", "latvian"]),
@@ -226,6 +228,7 @@ field_names = st.sampled_from(
 actions_json = st.dictionaries(field_names, json_values | st.sampled_from(["9C", "9D", 0, 1]))
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(
     lines=st.lists(

@@ -14,6 +14,8 @@ from cribbage.score import score
 from cribbage.show import show_total
 from cribbage.show_items import count_show, total_of
 
+pytestmark = pytest.mark.slow  # the whole file: left out of `bash tools/check quick`
+
 # Published distribution of all 12,994,800 hand shows (S. Lumetta, "Amusing Cribbage Facts").
 PUBLISHED_HAND_DISTRIBUTION = {
     0: 1009008, 1: 99792, 2: 2813796, 3: 505008, 4: 2855676, 5: 697508, 6: 1800268,

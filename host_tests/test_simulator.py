@@ -7,6 +7,8 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from _paths import ROOT
 
 SIMULATOR = os.path.join(ROOT, "tools", "simulator.py")
@@ -50,6 +52,7 @@ class Terminal:
         return status
 
 
+@pytest.mark.slow
 def test_play_a_deal_in_the_terminal_quit_and_find_it_again(tmp_path):
     data = str(tmp_path / "saves")
     terminal = Terminal(data, "--fresh")

@@ -490,6 +490,7 @@ def test_an_access_point_named_after_the_board_pairs_a_phone_kept_on_flash(monke
 TOKEN_KEPT = []
 
 
+@pytest.mark.slow
 def test_a_home_network_says_the_address_once_it_has_one(monkeypatch):
     import sys
 
@@ -979,6 +980,7 @@ def test_every_control_is_at_least_44_css_px_square_at_phone_width(served, brows
     assert small == [], small
 
 
+@pytest.mark.slow
 def test_a_refused_settings_save_clears_the_earlier_saved(served, browser):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
@@ -1046,6 +1048,7 @@ def test_a_whole_shedding_game_played_from_the_pages_controls(served, browser, g
     wait_for(lambda: loser in browser.find_element(By.ID, "log").text)
 
 
+@pytest.mark.slow
 def test_a_phone_that_stops_reading_never_holds_up_the_keys():
     """The server runs in the keys' own asyncio loop, as on the board. Three phones hang: one
     stops reading the live stream, one sends half a request, one stops reading the page.

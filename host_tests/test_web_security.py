@@ -513,6 +513,7 @@ def test_ten_megabytes_of_headers_are_cut_off_at_the_limit(monkeypatch):
     assert sent < 10 * 1024 * 1024  # the board closed the connection long before
 
 
+@pytest.mark.slow
 def test_a_half_sent_request_is_dropped_after_the_read_timeout(monkeypatch):
     monkeypatch.setattr(web_http, "READ_TIMEOUT_S", 1)
     rig = Rig()
@@ -549,6 +550,7 @@ def test_connections_past_the_cap_are_answered_busy_and_the_board_recovers():
     assert served.startswith(b"HTTP/1.0 200")
 
 
+@pytest.mark.slow
 def test_two_thousand_parallel_guesses_change_nothing(monkeypatch):
     """A token is 128 random bits: each guess has a 2**-128 chance whatever the number of
     connections, and connections past the cap are not even read."""
@@ -604,6 +606,7 @@ KEYS = st.lists(
 )  # fmt: skip
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     steps=st.lists(
