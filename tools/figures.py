@@ -204,22 +204,31 @@ def repaints():
         if kind != BRIGHTEST_KIND
         and fuel * KEY_PATH_FACTOR > REPAINT_BUDGET_MS * 1000 * FUEL_PER_US
     ]
+    from bench_board import PANEL_LEDS, WIRE_MS_PER_LED, panel_fuels
+
+    panel = panel_fuels()
+    # The panel's repaint after a change is held to the budget; its busiest frame with the
+    # overlay on top (1.6 ms: its number written LED by LED) is reported, as the brightest is.
+    over += [
+        "%s: %.2f ms" % (kind, fuel * KEY_PATH_FACTOR / FUEL_PER_US / 1000.0)
+        for kind, fuel in list(panel.items())[:1]
+        if fuel * KEY_PATH_FACTOR > REPAINT_BUDGET_MS * 1000 * FUEL_PER_US
+    ]
     if over:
         raise SystemExit(
             "repaints over the %.1f ms budget on the ESP32 estimate (times %.1f, the key"
             " path's largest factor): %s" % (REPAINT_BUDGET_MS, KEY_PATH_FACTOR, "; ".join(over))
         )
-    from bench_board import PANEL_KIND, PANEL_LEDS, WIRE_MS_PER_LED, panel_fuel
-
-    moved = panel_fuel()
+    wire = "; the panel's %d LEDs then take %.2f ms on the wire" % (
+        PANEL_LEDS, PANEL_LEDS * WIRE_MS_PER_LED)  # fmt: skip
     return [
         ("one repaint: %s, fuel (ms on the ESP32: %.2f)" % (kind, fuel / FUEL_PER_US / 1000.0),
          int(round(fuel)), command)
         for kind, fuel in fuels.items()
     ] + [
-        ("%s, fuel (ms on the ESP32: %.2f; the panel's %d LEDs then take %.2f ms on the wire)"
-         % (PANEL_KIND, moved / FUEL_PER_US / 1000.0, PANEL_LEDS, PANEL_LEDS * WIRE_MS_PER_LED),
-         int(round(moved)), command),
+        ("one repaint %s, fuel (ms on the ESP32: %.2f%s)"
+         % (kind, fuel / FUEL_PER_US / 1000.0, wire), int(round(fuel)), command)
+        for kind, fuel in panel.items()
     ]  # fmt: skip
 
 

@@ -44,13 +44,13 @@ class App:
         self.store = store
         self.say = say
         self.layout = Layout(config)
-        self.renderer = Renderer(config, self.layout.length, self.layout.wire_length)
-        self.in_order = None  # on a panel: the frame in the game's numbering, then scattered
-        if self.layout.wire_order is not None:
-            from board.panel import scatter
+        layout = self.layout
+        renderer = Renderer(config, layout.length) if layout.wire_order is None else None
+        if renderer is None:  # a panel's (board/panel.py): loaded on a panel only
+            from board.panel import PanelRenderer
 
-            self.in_order = bytearray(3 * self.layout.length)
-            self.scatter = scatter
+            renderer = PanelRenderer(config, layout.length, layout.wire_length, layout.wire_order)
+        self.renderer = renderer
         self.overlay = Overlay()
         self.settings = Journal(store, SETTINGS)
         self.log = None  # the last console lines, kept once the web page is served
@@ -242,12 +242,7 @@ class App:
             self.renderer, self.layout, state, self.overlay, version, self.view, colour, match
         )
         if drawn:
-            in_order = self.in_order
-            if in_order is None:
-                self.renderer.finish(self.hardware.pixels.buf)
-            else:
-                self.renderer.finish(in_order)
-                self.scatter(in_order, self.hardware.pixels.buf, self.layout.wire_order)
+            self.renderer.finish(self.hardware.pixels.buf)
             self.hardware.show()  # 4.5 ms on the wire: only for a frame that changed
             self.frames += 1
         # One more frame after an animation ends, to paint it away.

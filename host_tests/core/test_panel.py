@@ -71,14 +71,14 @@ def test_one_setting_lays_out_two_or_three_tracks_as_a_wooden_board_is():
         assert status == [(x, 0) for x in range(3, 29)]  # the status line, bottom row
 
 
-def test_a_game_on_the_panel_lights_what_the_hand_wired_board_lights_each_led_moved():
-    keys = "# 5 1 5 4 0 5"  # a match, the starter, four cards laid
-    # Both on a 2 A supply's budget: the panel's 107 unused LEDs draw too, so at USB's 500 mA
-    # it would dim its frame where the hand-wired board does not.
-    wired = Rig(cfg=Config(CURRENT_BUDGET_MA=1800))
+def lit_alike(budget, brightness, keys, wiring, corner):
+    """A game keyed on the hand-wired board and on a panel, at a budget and brightness: the
+    panel's LED at each hole's place on its wire is that hole's LED on the strip, its other
+    LEDs dark. Returns how many LEDs were lit."""
+    wired = Rig(cfg=Config(CURRENT_BUDGET_MA=budget, BRIGHTNESS=brightness))
     wired.keys(keys)
-    cfg = panel(wiring="rows", corner="bottom right")
-    cfg.CURRENT_BUDGET_MA = 1800
+    cfg = panel(wiring=wiring, corner=corner)
+    cfg.CURRENT_BUDGET_MA, cfg.BRIGHTNESS = budget, brightness
     on_panel = Rig(cfg=cfg)
     on_panel.keys(keys)
     order = on_panel.app.layout.wire_order
@@ -92,7 +92,30 @@ def test_a_game_on_the_panel_lights_what_the_hand_wired_board_lights_each_led_mo
         lit += colour != b"\0\0\0"
     used = {at // 3 for at in order}
     assert all(panel_buf[3 * n : 3 * n + 3] == b"\0\0\0" for n in range(256) if n not in used)
-    assert lit > 10  # the pegs, the count and the status line: the comparison saw something
+    return lit
+
+
+def test_a_game_on_the_panel_lights_what_the_hand_wired_board_lights_each_led_moved():
+    # Both on a 2 A supply's budget (the panel's 107 unused LEDs draw when dark too: at USB's
+    # 500 mA it dims where the strip does not); then both dimmed to a budget they share.
+    keys = "# 5 1 5 4 0 5"  # a match, the starter, four cards laid: pegs, the count, status
+    assert lit_alike(1800, 64, keys, "rows", "bottom right") > 10
+    assert lit_alike(1800, 255, keys + " D 7", "columns", "top left") > 10  # digits keyed
+    # At 550 mA and full brightness the strip's frame is dimmed to fit; the panel's, with
+    # 107 more dark LEDs drawing, is dimmed further: the same LEDs lit, each no brighter.
+    wired = Rig(cfg=Config(CURRENT_BUDGET_MA=550, BRIGHTNESS=255))
+    wired.keys(keys)
+    cfg = panel()
+    cfg.CURRENT_BUDGET_MA, cfg.BRIGHTNESS = 550, 255
+    on_panel = Rig(cfg=cfg)
+    on_panel.keys(keys)
+    order = on_panel.app.layout.wire_order
+    for led in range(149):
+        strip = wired.hardware.pixels.buf[3 * led : 3 * led + 3]
+        lit = on_panel.hardware.pixels.buf[order[led] : order[led] + 3]
+        assert (max(strip) > 0) == (max(lit) > 0) and max(lit) <= max(strip), led
+    assert wired.app.renderer.scale < 255 and on_panel.app.renderer.scale < 255
+    assert on_panel.app.renderer.milliamps <= 550
 
 
 def test_a_wrong_panel_setting_is_refused_in_words():
