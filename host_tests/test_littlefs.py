@@ -13,21 +13,30 @@ from _paths import ROOT
 pytestmark = pytest.mark.slow  # the whole file: left out of `bash tools/check quick`
 
 
-def test_every_cut_on_littlefs_boots_into_the_last_entry_and_a_full_flash_recovers():
-    subprocess.run(
-        [sys.executable, os.path.join(ROOT, "tools", "build_mpy.py")],
-        check=True,
-        capture_output=True,
-    )
+def lfs_cuts(*arguments):
+    """The lines host_tests/core/lfs_cuts.py prints on MicroPython, from the board's .mpy
+    build. tools/check builds it before any test (as `check only` does): built here only
+    where it is missing, so that two tests side by side never rebuild it under a third."""
+    if not os.path.isdir(os.path.join(ROOT, "build", "board", "lib")):
+        subprocess.run(
+            [sys.executable, os.path.join(ROOT, "tools", "build_mpy.py")],
+            check=True,
+            capture_output=True,
+        )
     micropython = os.path.join(os.path.dirname(sys.executable), "micropython")
     done = subprocess.run(
-        [micropython, "-X", "heapsize=2M", "host_tests/core/lfs_cuts.py", "--mpy", "1"],
+        [micropython, "-X", "heapsize=2M", "host_tests/core/lfs_cuts.py", "--mpy"]
+        + list(arguments),
         cwd=ROOT,
         capture_output=True,
         text=True,
     )
     assert done.returncode == 0, done.stdout[-800:] + done.stderr[-800:]
-    lines = done.stdout.splitlines()
+    return done.stdout.splitlines()
+
+
+def test_every_cut_on_littlefs_boots_into_the_last_entry_and_a_full_flash_recovers():
+    lines = lfs_cuts("1")
     assert lines[-3].startswith("littlefs power cuts: "), lines
     tried, matched = int(lines[-3].split()[3]), int(lines[-3].split()[5])
     operations = int(lines[-2].split()[4])
@@ -46,20 +55,8 @@ def test_every_cut_on_littlefs_inside_a_request_of_several_keys_keeps_it_whole_o
     """The page's requests (host_tests/core/lfs_cuts.py REQUESTS: kept and refused, a new
     match, undo bursts over deals' starts): each block program and erase cut off, cleanly
     and halfway; the boot holds the game before the request or after it, never between."""
-    subprocess.run(
-        [sys.executable, os.path.join(ROOT, "tools", "build_mpy.py")],
-        check=True,
-        capture_output=True,
-    )
-    micropython = os.path.join(os.path.dirname(sys.executable), "micropython")
-    done = subprocess.run(
-        [micropython, "-X", "heapsize=2M", "host_tests/core/lfs_cuts.py", "--mpy", "--requests"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-    )
-    assert done.returncode == 0, done.stdout[-800:] + done.stderr[-800:]
-    lines = done.stdout.splitlines()
+    lines = lfs_cuts("--requests")
+    assert lines[-3].startswith("littlefs power cuts in requests: "), lines
     tried, matched = int(lines[-3].split()[5]), int(lines[-3].split()[7])
     operations = int(lines[-2].split()[4])
     finished, dropped = int(lines[-1].split()[5][:-1]), int(lines[-1].split()[9])
