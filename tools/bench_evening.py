@@ -253,20 +253,25 @@ REQUEST_STEPS = (
     (
         "report",
         "print('put back', _found == (app.history.state.state(),"
-        " store.size('cribbage.log')), _store_own[0])\n",
+        " store.size('cribbage.log')), _store_own[0],"
+        " store.bytes_written + store.removes - _written)\n",
     ),
 )
 
 
-def refused_request_heap(folder, fuel_of):
-    """{"snapshot": bytes, "put back": bytes, "journal": bytes}: the heap a request of
-    several keys keeps before them and allocates putting them back when the last is refused
-    (32-bit), after a boot from the evening's copy `folder`, and that journal's size."""
+def refused_request(folder, fuel_of):
+    """A request of several keys refused at its last (UNDONE undos back through the play),
+    after a boot from the evening's copy `folder`, its writes real: {"snapshot": heap bytes
+    kept before its keys, "put back": heap bytes allocated putting them back (32-bit; the
+    memory store's own copies taken off), "journal": that journal's size, "put back fuel",
+    "request fuel": its snapshot, keys and putting back, "flash": bytes it wrote in all,
+    each removal of a file one}."""
     import bench_web
 
     bench_web.web_heap_32()  # writes the stand-in asyncio the wasm build lacks
     body = WASM_SETUP.replace("FOLDER", folder) + STEPS[0][1] + "app.settle()\n"
-    body += "gc.threshold(-1)\n" + WRITES_ASIDE + REQUEST_SETUP
+    body += "gc.threshold(-1)\n" + REQUEST_SETUP
+    body += "_written = store.bytes_written + store.removes\n"
     allocated = {}
     printed = []
 
@@ -275,7 +280,7 @@ def refused_request_heap(folder, fuel_of):
         printed.extend(lines)
         return fuel, lines
 
-    step_costs(body, REQUEST_STEPS, kept, allocated)
+    costs = step_costs(body, REQUEST_STEPS, kept, allocated)
     report = [line.split() for line in printed if line.startswith("put back ")][0]
     if report[2] != "True":
         raise RuntimeError("the request's keys were not put back in " + folder)
@@ -283,43 +288,9 @@ def refused_request_heap(folder, fuel_of):
         "snapshot": allocated["snapshot"],
         "put back": allocated["put back"] - int(report[3]),
         "journal": os.path.getsize(os.path.join(COPIES, folder, "cribbage.log")),
-    }
-
-
-def refused_request_cost(folder, fuel_of):
-    """{"put back": fuel, "request": fuel, "flash": bytes}: a request of several keys
-    refused at its last (UNDONE undos back through the play) with its writes real, after a
-    boot from the evening's copy `folder`: the fuel of putting it back, of the whole request
-    (its snapshot, its keys and the putting back), and the bytes it wrote to flash in all
-    (each removal of a file counted as one)."""
-    import bench_web
-
-    bench_web.web_heap_32()  # writes the stand-in asyncio the wasm build lacks
-    body = WASM_SETUP.replace("FOLDER", folder) + STEPS[0][1] + "app.settle()\n"
-    body += "gc.threshold(-1)\n" + REQUEST_SETUP
-    body += "_written = store.bytes_written + store.removes\n"
-    steps = REQUEST_STEPS[:3] + (
-        (
-            "report",
-            "print('put back', _found == (app.history.state.state(),"
-            " store.size('cribbage.log')), store.bytes_written + store.removes - _written)\n",
-        ),
-    )
-    printed = []
-
-    def kept(source):
-        fuel, lines = fuel_of(source)
-        printed.extend(lines)
-        return fuel, lines
-
-    costs = step_costs(body, steps, kept)
-    report = [line.split() for line in printed if line.startswith("put back ")][0]
-    if report[2] != "True":
-        raise RuntimeError("the request's keys were not put back in " + folder)
-    return {
-        "put back": costs["put back"],
-        "request": costs["snapshot"] + costs["keys"] + costs["put back"],
-        "flash": int(report[3]),
+        "put back fuel": costs["put back"],
+        "request fuel": costs["snapshot"] + costs["keys"] + costs["put back"],
+        "flash": int(report[4]),
     }
 
 
@@ -405,20 +376,16 @@ def main(fuel_of, fuel_per_us):
     keys = key_costs(BETWEEN_MATCHES, fuel_of, False, folder="match-over")
     _print_keys(keys, "between two matches, the firmware's share", fuel_per_us)
     for folder in ("show-1", "show-%d" % AFTER_GAMES[-1]):
-        request = refused_request_heap(folder, fuel_of)
+        request = refused_request(folder, fuel_of)
         print(
             "a request of %d keys from the page refused at its last, at the play's end (%s):"
             " %d bytes kept before its keys, %d allocated putting them back (32-bit; the"
-            " journal, %d bytes, is cut back, not copied)"
-            % (UNDONE + 1, folder, request["snapshot"], request["put back"], request["journal"])
-        )
-    for folder in ("show-1", "show-%d" % AFTER_GAMES[-1]):
-        cost = refused_request_cost(folder, fuel_of)
-        print(
-            "the same request with its writes real (%s): putting it back %d fuel = %.1f ms;"
+            " journal, %d bytes, neither read nor written); putting it back %d fuel = %.1f ms,"
             " the whole request %d fuel = %.1f ms; %d bytes written to flash"
-            % (folder, cost["put back"], cost["put back"] / fuel_per_us / 1000.0,
-               cost["request"], cost["request"] / fuel_per_us / 1000.0, cost["flash"])
+            % (UNDONE + 1, folder, request["snapshot"], request["put back"], request["journal"],
+               request["put back fuel"], request["put back fuel"] / fuel_per_us / 1000.0,
+               request["request fuel"], request["request fuel"] / fuel_per_us / 1000.0,
+               request["flash"])
         )  # fmt: skip
     collect = collection_cost(fuel_of)
     print(

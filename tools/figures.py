@@ -323,13 +323,15 @@ def evening():
             command,
         )
     )  # fmt: skip
-    first = ev.refused_request_heap("show-1", wasm_fuel)
-    last = ev.refused_request_heap("show-8", wasm_fuel)
-    if last["snapshot"] > first["snapshot"] + ev.SNAPSHOT_SLACK:
-        raise SystemExit(
-            "a request's snapshot grows with the match: %d bytes 1 game in, %d 8 games in"
-            % (first["snapshot"], last["snapshot"])
-        )
+    first, last = (ev.refused_request(folder, wasm_fuel) for folder in ("show-1", "show-8"))
+    for what, slack in (
+        ("snapshot", ev.SNAPSHOT_SLACK), ("put back fuel", ev.REFUSAL_FUEL_SLACK), ("flash", 0),
+    ):  # fmt: skip
+        if last[what] > first[what] + slack:
+            raise SystemExit(
+                "a refused request's %s grows with the match: %d 1 game in, %d 8 games in"
+                % (what, first[what], last[what])
+            )
     rows += [
         (
             "what a request of several keys keeps to put them back, 8 games in (the journal"
@@ -345,27 +347,18 @@ def evening():
             last["put back"],
             command,
         ),
-    ]
-    costs = [ev.refused_request_cost(folder, wasm_fuel) for folder in ("show-1", "show-8")]
-    for what, slack in (("put back", ev.REFUSAL_FUEL_SLACK), ("flash", 0)):
-        if costs[1][what] > costs[0][what] + slack:
-            raise SystemExit(
-                "a refused request's %s grows with the match: %d 1 game in, %d 8 games in"
-                % (what, costs[0][what], costs[1][what])
-            )
-    rows += [
         (
             "putting back a request of %d keys refused at its last (%d undos through the play),"
             " 8 games in, its writes real: fuel (ms on the ESP32: %.1f; 1 game in: %s fuel)"
-            % (ev.UNDONE + 1, ev.UNDONE, costs[1]["put back"] / FUEL_PER_US / 1000.0,
-               format(costs[0]["put back"], ",")),
-            costs[1]["put back"],
+            % (ev.UNDONE + 1, ev.UNDONE, last["put back fuel"] / FUEL_PER_US / 1000.0,
+               format(first["put back fuel"], ",")),
+            last["put back fuel"],
             command,
         ),
         (
             "the same request's bytes written to flash in all, 8 games in: the mark it began"
-            " with and its removal (1 game in: %d)" % costs[0]["flash"],
-            costs[1]["flash"],
+            " with and its removal (1 game in: %d)" % first["flash"],
+            last["flash"],
             command,
         ),
     ]  # fmt: skip

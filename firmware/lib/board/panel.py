@@ -109,8 +109,6 @@ class PanelRenderer(Renderer):
     def __init__(self, config, length, wire_length, wire_order):
         Renderer.__init__(self, config, length, wire_length)
         self.wire_order = wire_order
-        self.size = 3 * wire_length
-        self.blank = bytearray(self.size)
 
     def finish(self, buf):
         """Renderer.finish, each LED written where the panel's wire has it."""

@@ -79,7 +79,7 @@ class Renderer:
         self.room_ma = self.budget_ma - self.idle_ma - config.CHIP_MA[1]
         # Where each of red, green and blue goes in an LED's three bytes (neopixel's ORDER).
         self.order = bytes(config.LED_ORDER.find(c) for c in "RGB")
-        self.size = length * 3
+        self.size = 3 * max(length, wire_length)  # the driver's buffer: a panel's is longer
         entries = len(self.colours) * 3
         # The strip's three bytes of each (colour, level) at the brightness, in LED_ORDER.
         self.table = bytearray(entries * 3)
@@ -100,7 +100,7 @@ class Renderer:
         # number; a dimmed frame lights the number's LEDs again from it.
         self.span_asked = array("H", bytes(2 * MAX_SPANS))
         self.span_count = 0
-        self.blank = bytearray(length * 3)  # the background every frame starts from
+        self.blank = bytearray(self.size)  # the background every frame starts from
         self.background_leds = array("H", bytes(2 * MAX_BACKGROUND))  # lit in self.blank
         self.background_entries = bytearray(MAX_BACKGROUND)  # their colour entries
         self.background_lit = 0

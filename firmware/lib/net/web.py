@@ -422,7 +422,7 @@ class Board:
                 refused = self.app.enter_card(card)
                 if refused is not None:
                     self._refuse(before, refused)
-                self._saved()
+                self._saved(before)
             finally:
                 self.acted()
 
@@ -446,12 +446,7 @@ class Board:
                         )  # fmt: skip
                     if refused is not None:
                         self._refuse(before, refused)
-                app.settle()  # what the last key left for the idle moment: in the request
-                refused = before.keep()
-                if refused is not None and app.history.save_error is None:
-                    app.tell("error: " + refused)
-                    raise WebError(507, refused)
-                self._saved()
+                self._saved(before)
             finally:
                 if before is not None:
                     before.release()
@@ -466,11 +461,16 @@ class Board:
         app.overlay.flash_error(app.overlay.now)
         raise WebError(409, words)
 
-    def _saved(self):
-        # Answered 200 only once on flash: what the key left for the idle moment (a
-        # checkpoint, a new match's journal) is written now, before the answer.
+    def _saved(self, before):
+        # Answered 200 only once on flash: what the last key left for the idle moment (a
+        # checkpoint, a new match's journal) is written now, inside the request, and a
+        # request of several keys is then written whole (web_whole.Snapshot.keep).
         app = self.app
         app.settle()
+        refused = before.keep()
+        if refused is not None:
+            app.tell("error: " + refused)
+            raise WebError(507, refused)
         if app.history.save_error is not None:
             raise WebError(
                 507, "kept in memory only: the flash refused it (%s)" % app.history.save_error

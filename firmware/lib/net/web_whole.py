@@ -1,6 +1,5 @@
 # Whole or nothing for a web request: what its keys may change, kept before them and put
 # back when one is refused (web.Board).
-import os
 
 
 class Snapshot:
@@ -37,9 +36,9 @@ class Snapshot:
 
     def keep(self):
         """Writes a request kept (storage.held: its intent whole, then its files). Returns
-        None, or the words of a flash that refused it: the request is then put back when
-        the flash refused its intent, or kept in memory when it refused a write after it
-        (the next boot finishes it)."""
+        None, or the words of a flash that refused its intent: the request is then put
+        back. A write refused after the intent leaves the request in memory, the History's
+        save_error set (the next boot finishes it)."""
         store = self.held
         if store is None:
             return None
@@ -54,7 +53,6 @@ class Snapshot:
         self._forget_lengths()
         if error is not None:
             self.history.save_error = error
-            return "kept in memory only: the flash refused it (%s)" % error
         return None
 
     def restore(self):
@@ -130,12 +128,9 @@ def kept_aside(store):
     """The names of the damaged files kept aside (name.bad1 ...), sorted. Here, not a
     FileStore method: every method of that class sits in RAM beside every key, and only the
     page asks this."""
-    folder = getattr(store, "folder", None)
-    try:
-        names = os.listdir(folder) if folder is not None else list(store.files)  # tests' store
-    except OSError:
-        return []
-    return sorted(name for name in names if ".bad" in name and not name.endswith(".tmp"))
+    from storage.held import file_names
+
+    return sorted(n for n in file_names(store) if ".bad" in n and not n.endswith(".tmp"))
 
 
 def _fields(thing):

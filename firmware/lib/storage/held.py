@@ -191,8 +191,9 @@ def finish(store):
 
 
 def _finish(store):
-    for name in temporary_files(store):
-        store.remove(name)  # a rename that never happened: the file it was to replace stands
+    for name in file_names(store):
+        if name.endswith(".tmp"):
+            store.remove(name)  # a rename never made: the file it was to replace stands
     handle = store.open(PENDING)
     if handle is None:
         return None
@@ -209,13 +210,14 @@ def _finish(store):
     return UNFINISHED if files is None else FINISHED
 
 
-def temporary_files(store):
-    """Files a cut left under a temporary name (name.tmp): never renamed, so never used."""
+def file_names(store):
+    """The names of the files in the store's folder (none where it cannot be listed). Here,
+    not a FileStore method: every method of that class sits in RAM beside every key, and
+    only the boot and the page ask this."""
     import os
 
     folder = getattr(store, "folder", None)
     try:
-        names = os.listdir(folder) if folder is not None else list(store.files)  # tests' store
+        return os.listdir(folder) if folder is not None else list(store.files)  # tests' store
     except OSError:
         return []
-    return [name for name in names if name.endswith(".tmp")]
