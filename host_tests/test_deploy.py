@@ -87,6 +87,7 @@ def test_change_detection_copies_only_what_changed_and_removes_what_went():
 def test_the_dry_run_prints_the_exact_commands_and_touches_nothing(monkeypatch):
     calls = []
     monkeypatch.setattr(deploy, "run_mpremote", lambda argv: calls.append(argv))
+    monkeypatch.setattr(deploy, "build", lambda **_: None)
     out = StringIO()
     assert deploy.deploy(port="/dev/ttyUSB0", dry_run=True, out=out) == 0
     assert calls == []
@@ -102,13 +103,32 @@ def test_the_dry_run_prints_the_exact_commands_and_touches_nothing(monkeypatch):
     assert lines[:12] == [
         ".venv/bin/mpremote connect /dev/ttyUSB0 fs mkdir :" + folder for folder in folders
     ]
-    assert (
-        lines[12]
-        == ".venv/bin/mpremote connect /dev/ttyUSB0 fs cp -f build/board/config.py :config.py \\"
-    )
+    # The mark first, then the manifest of what stays, renamed into place; the files main.py's
+    # halt reads (config.py, its profiles, main.py) under .new, renamed together; the rest;
+    # the read back; then, once the hashes match, the whole manifest and the mark removed.
+    connect = ".venv/bin/mpremote connect /dev/ttyUSB0 "
+    assert lines[12:14] == [
+        connect + "fs cp -f build/deploy-dev-ttyUSB0/mark.txt :.deploying \\",
+        "  + fs cp -f build/deploy-dev-ttyUSB0/part.txt :.deployed.new \\",
+    ]
+    assert lines[21:27] == [
+        "  + fs cp -f build/board/config.py :config.py.new \\",
+        "  + fs cp -f build/board/lib/profiles/__init__.mpy :lib/profiles/__init__.mpy.new \\",
+        "  + fs cp -f build/board/lib/profiles/esp32.mpy :lib/profiles/esp32.mpy.new \\",
+        "  + fs cp -f build/board/lib/profiles/esp32s3.mpy :lib/profiles/esp32s3.mpy.new \\",
+        "  + fs cp -f build/board/main.py :main.py.new \\",
+        "  + exec 'import os",
+    ]
     assert "  + fs cp -f build/board/lib/app.mpy :lib/app.mpy \\" in lines
-    assert "  + fs cp -f build/board/main.py :main.py \\" in lines
-    assert lines[-2:] == ["  + fs cp -f build/deployed-manifest.txt :.deployed \\", "  + reset"]
+    assert lines[-26:-24] == ["  + exec 'import hashlib, binascii", "b = bytearray(2048)"]
+    assert (
+        lines[-10] == connect + "fs cp -f build/deploy-dev-ttyUSB0/manifest.txt :.deployed.new \\"
+    )
+    assert lines[-3:] == [
+        '  os.rename(p + ".new", p)\' \\',
+        "  + fs rm :.deploying \\",
+        "  + reset",
+    ]
     copied = [line for line in lines if " cp -f build/board/" in line]
     assert len(copied) == BOARD_FILES
     assert (
@@ -122,6 +142,9 @@ def fake_board(tmp_path, monkeypatch):
     board.mkdir()
     monkeypatch.setenv("FAKE_BOARD", str(board))
     monkeypatch.setattr(deploy, "mpremote", lambda: [sys.executable, FAKE])
+    # build/board as tools/check built it: rebuilt here, it would vanish under the tests that
+    # read it on other cores.
+    monkeypatch.setattr(deploy, "build", lambda **_: None)
     return board
 
 
@@ -145,8 +168,10 @@ def test_deploying_twice_copies_nothing_the_second_time(fake_board, monkeypatch)
     ]
     # The copy may take as long as its bytes do over a slow serial link, 2 minutes more: the
     # expert coach's table alone would take about 10 minutes at 5,000 bytes a second.
-    assert waits[-1] == ("reset", 120 + size // 5000) and size > 2_900_000
-    assert {wait for command, wait in waits[:-1]} == {120}
+    copying = waits[-2]  # ends with the read back
+    assert copying[0].startswith("import hashlib") and copying[1] == 120 + size // 5000
+    assert size > 2_900_000
+    assert {wait for command, wait in waits[:-2] + waits[-1:]} == {120}
     assert (fake_board / "lib" / "cribbage" / "score.mpy").exists()
     assert (fake_board / "main.py").read_text() == open(
         os.path.join(ROOT, "firmware", "main.py")

@@ -12,6 +12,15 @@ firmware/ is compiled to .mpy (main.py, boot.py and config.py stay source, so co
 be edited on the board). The board keeps a manifest of what was deployed (/.deployed: one
 "sha256 path" line per file); only files whose hash differs are copied, files that are no
 longer part of the firmware are removed, and the saved games in /data are never touched.
+
+A deploy cut short (the cable pulled, the laptop asleep) must leave a board that starts and a
+next deploy that mends it. So before its first write it leaves a mark (/.deploying) and
+rewrites the manifest without the files it is about to change; the files run by name (main.py,
+config.py) are written under another name and renamed, so each is whole, old or new; every
+file copied is read back on the board and its hash compared; only then are the whole manifest
+written and the mark removed. While the mark is there main.py stops with three dim blue LEDs
+and words on the console, the REPL free for the next deploy, which copies again every file the
+manifest no longer vouches for.
 """
 
 import argparse
@@ -25,6 +34,14 @@ from _paths import ROOT
 from build_mpy import BUILD, NO_TABLES, build, coach_extra_installed
 
 MANIFEST = ".deployed"
+MARK = ".deploying"  # main.py's DEPLOYING
+# What main.py's halt needs, written first, each as NAME.new, then all renamed in one step: a
+# cut leaves all of them old or all new, each whole (main.py reads the mark, config.py and
+# its profile name the LED pin the halt lights).
+RUN_BY_NAME = ("main.py", "boot.py", "config.py")
+PROFILES = "lib/profiles/"
+NEW = ".new"
+HASH_CHARS = 64
 # USB-serial chips found on ESP32 boards: Espressif's own, Silicon Labs CP210x, WCH CH34x,
 # FTDI.
 ESP32_USB_VIDS = ("303a", "10c4", "1a86", "0403")
@@ -56,10 +73,12 @@ def local_manifest(tree=BUILD):
 
 
 def parse_manifest(text):
+    """{path: hash} of a manifest's whole lines: a line a cut left without its end vouches for
+    nothing, so its file is copied again."""
     manifest = {}
-    for line in text.splitlines():
+    for line in text.split("\n")[:-1]:
         parts = line.split()
-        if len(parts) == 2:
+        if len(parts) == 2 and len(parts[0]) == HASH_CHARS:
             manifest[parts[1]] = parts[0]
     return manifest
 
@@ -68,10 +87,19 @@ def render_manifest(manifest):
     return "".join("%s %s\n" % (manifest[path], path) for path in sorted(manifest))
 
 
+def written_whole(path):
+    return path in RUN_BY_NAME or path.startswith(PROFILES)
+
+
 def plan(local, remote):
-    """(files to copy, files to remove, folders to make) to turn remote into local."""
-    copy = [path for path in sorted(local) if remote.get(path) != local[path]]
-    remove = [path for path in sorted(remote) if path not in local]
+    """(files to copy, files to remove, folders to make) to turn remote into local. Nothing in
+    the saved games' folder is removed, whatever the board's manifest says."""
+    import config
+
+    games = config.DATA_FOLDER.strip("/") + "/"
+    copy = sorted(path for path in local if remote.get(path) != local[path])
+    copy.sort(key=lambda path: not written_whole(path))
+    remove = [path for path in sorted(remote) if path not in local and not path.startswith(games)]
     folders = set()
     for path in copy:
         parts = path.split("/")[:-1]
@@ -80,9 +108,11 @@ def plan(local, remote):
     return copy, remove, sorted(folders)
 
 
-def commands(port, copy, remove, folders, manifest_file, tree=BUILD):
-    """The mpremote command lines that carry out a plan, in order: one per folder to make,
-    then the rest chained in one, last."""
+def commands(port, copy, remove, folders, files, tree=BUILD):
+    """The mpremote command lines that carry out a plan, in order: one per folder to make;
+    the copy (the mark, the manifest without what changes, the removals, the files, then each
+    copied file's hash read back); the finish (the whole manifest, the mark removed, a reset),
+    run once the hashes match. files: the build's mark, part and manifest files."""
     connect = mpremote() + ["connect", port]
     lines = []
     for folder in folders:
@@ -90,16 +120,63 @@ def commands(port, copy, remove, folders, manifest_file, tree=BUILD):
         lines.append(connect + ["fs", "mkdir", ":" + folder])
     # Everything else in one connection ("+" chains mpremote commands): one reset of the
     # REPL instead of one per file.
-    chained = list(connect)
-    for path in remove:
-        chained += ["fs", "rm", ":" + path, "+"]
-    for path in copy:
+    copying = list(connect)
+    copying += ["fs", "cp", "-f", os.path.relpath(files["mark"], ROOT), ":" + MARK, "+"]
+    # The manifest too is written whole or not at all: a cut inside it would lose the names
+    # of files still to remove.
+    copying += ["fs", "cp", "-f", os.path.relpath(files["part"], ROOT), ":" + MANIFEST + NEW, "+"]
+    copying += ["exec", RENAME % names([MANIFEST]), "+"]
+    if remove:
+        copying += ["exec", REMOVE % names(remove), "+"]
+    by_name = [path for path in copy if written_whole(path)]
+    for path in by_name:
         source = os.path.relpath(os.path.join(tree, path), ROOT)
-        chained += ["fs", "cp", "-f", source, ":" + path, "+"]
-    chained += ["fs", "cp", "-f", os.path.relpath(manifest_file, ROOT), ":" + MANIFEST, "+"]
-    chained += ["reset"]
-    lines.append(chained)
+        copying += ["fs", "cp", "-f", source, ":" + path + NEW, "+"]
+    if by_name:
+        copying += ["exec", RENAME % names(by_name), "+"]
+    for path in copy:
+        if path not in by_name:
+            source = os.path.relpath(os.path.join(tree, path), ROOT)
+            copying += ["fs", "cp", "-f", source, ":" + path, "+"]
+    copying += ["exec", VERIFY % names(copy)]
+    lines.append(copying)
+    finish = connect + ["fs", "cp", "-f", os.path.relpath(files["manifest"], ROOT)]
+    finish += [":" + MANIFEST + NEW, "+", "exec", RENAME % names([MANIFEST]), "+"]
+    finish += ["fs", "rm", ":" + MARK, "+", "reset"]
+    lines.append(finish)
     return lines
+
+
+# Run on the board by the copy, each given its file names (names()). A file already gone is
+# not an error (a cut may have taken it); littlefs renames over a file, FAT does not, hence
+# the remove first there; the read back prints "sha256 HEX PATH" or "missing PATH", reading
+# through one buffer so the 9 MB of an S3's tables do not churn the heap.
+REMOVE = "import os\nfor p in %s:\n try:\n  os.remove(p)\n except OSError:\n  pass"
+RENAME = (
+    'import os\nfor p in %s:\n try:\n  os.rename(p + ".new", p)\n except OSError:\n'
+    '  os.remove(p)\n  os.rename(p + ".new", p)'
+)
+VERIFY = (
+    'import hashlib, binascii\nb = bytearray(2048)\nfor p in %s:\n try:\n  f = open(p, "rb")\n'
+    ' except OSError:\n  print("missing", p)\n  continue\n h = hashlib.sha256()\n'
+    " while True:\n  n = f.readinto(b)\n  if not n:\n   break\n  h.update(memoryview(b)[:n])\n"
+    ' f.close()\n print("sha256", binascii.hexlify(h.digest()).decode(), p)'
+)
+
+
+def names(paths):
+    """A tuple of file names in Python, in double quotes (the dry run prints it in single)."""
+    return "(%s)" % "".join('"%s", ' % path for path in paths)
+
+
+def unverified(copy, local, answer):
+    """The copied files whose hash on the board is not the build's, from VERIFY's lines."""
+    found = {}
+    for line in answer.splitlines():
+        parts = line.split()
+        if len(parts) == 3 and parts[0] == "sha256":
+            found[parts[2]] = parts[1]
+    return [path for path in copy if found.get(path) != local[path]]
 
 
 # One line each: what the board calls itself ("... with ESP32S3"), its whole heap, and its
@@ -161,13 +238,13 @@ ROOM_ONLY = ("tables/leads.bin", "tables/best-leads.bin")
 ROOM_KEPT = 512 * 1024
 
 
-def without_what_does_not_fit(local, fs_bytes, port, out):
+def without_what_does_not_fit(local, fs_bytes, port, out, tree=BUILD):
     """The files to deploy, less the tables of the pone's leads where the file system would
     keep less than ROOM_KEPT free with them."""
-    total = sum(os.path.getsize(os.path.join(BUILD, path)) for path in local)
+    total = sum(os.path.getsize(os.path.join(tree, path)) for path in local)
     if not set(ROOM_ONLY) <= set(local) or total + ROOM_KEPT <= fs_bytes:
         return local
-    size = sum(os.path.getsize(os.path.join(BUILD, path)) for path in ROOM_ONLY)
+    size = sum(os.path.getsize(os.path.join(tree, path)) for path in ROOM_ONLY)
     out.write(
         "%s: a file system of %d KB: the tables of the pone's leads (%d KB) are left off: the"
         " board searches the pone's lead from four instead (seconds, not a tap), and a throw's"
@@ -229,9 +306,20 @@ def run_mpremote(argv, timeout=ANSWER_S):
         ) from None
 
 
-def explain(port, output):
-    """One sentence for an mpremote failure."""
+def explain(port, output, cut=False):
+    """One sentence for an mpremote failure; cut: the copy had begun, so the board waits for
+    the next deploy (main.py reads the mark)."""
+    if cut:
+        return explain(port, output) + (
+            " Until a deploy finishes, the board waits with its first three LEDs dim blue;"
+            " the saved games are untouched."
+        )
     text = output.lower()
+    if "input/output error" in text or "disconnected" in text:
+        return (
+            "The line to the board on %s was lost (the cable pulled, or the laptop asleep):"
+            " plug it back in and deploy again." % port
+        )
     if "no space" in text or "errno 28" in text or "enospc" in text:
         return (
             "The board's flash is full: delete files you put there yourself "
@@ -266,24 +354,24 @@ def read_board_manifest(port):
     return parse_manifest(done.stdout)
 
 
-def deploy(port=None, dry_run=False, out=sys.stdout):
+def deploy(port=None, dry_run=False, out=sys.stdout, tree=BUILD):
     import config
 
     # The page's tables only for a board that serves the page, where this Python makes them.
     tables = config.CHIP != "ESP32" and coach_extra_installed()
     if config.CHIP != "ESP32" and not tables:
         out.write(NO_TABLES + "\n")
-    build(tables=tables)
-    local = local_manifest()
+    build(out_dir=tree, tables=tables)
+    local = local_manifest(tree)
     if dry_run:
         # Nothing is asked of the board: the plan is for a board that has none of the files.
-        manifest_file = write_manifest(local)
         copy, remove, folders = plan(local, {})
+        files = write_deploy_files(port or "auto", local, {})
         ask = [ask_board(port or "auto")]
-        for argv in ask + commands(port or "auto", copy, remove, folders, manifest_file):
-            out.write(
-                " ".join(shlex.quote(part) for part in argv).replace(" + ", " \\\n  + ") + "\n"
-            )
+        for argv in ask + commands(port or "auto", copy, remove, folders, files, tree):
+            # One line a command, each chained one ("+") on a line of its own.
+            words = ["\\\n  +" if part == "+" else shlex.quote(part) for part in argv]
+            out.write(" ".join(words) + "\n")
         return 0
     port = port or find_port()
     done = run_mpremote(ask_board(port))
@@ -292,39 +380,67 @@ def deploy(port=None, dry_run=False, out=sys.stdout):
     page, fs_bytes = check_board(port, done.stdout, out)
     if not page:
         local = {path: digest for path, digest in local.items() if not path.startswith(PAGE_ONLY)}
-    local = without_what_does_not_fit(local, fs_bytes, port, out)
-    manifest_file = write_manifest(local)
+    local = without_what_does_not_fit(local, fs_bytes, port, out, tree)
     remote = read_board_manifest(port)
     copy, remove, folders = plan(local, remote)
+    files = write_deploy_files(port, local, remote)
     out.write(
         "%s: %d files to copy, %d unchanged, %d to remove\n"
         % (port, len(copy), len(local) - len(copy), len(remove))
     )
-    size = sum(os.path.getsize(os.path.join(BUILD, path)) for path in copy)
+    size = sum(os.path.getsize(os.path.join(tree, path)) for path in copy)
     if size > 1024 * 1024:
         out.write(
             "%s: %d KB to copy: up to %d minutes over a serial link\n"
             % (port, size // 1024, (copy_timeout(size) - ANSWER_S) // 60 + 1)
         )
-    *mkdirs, copying = commands(port, copy, remove, folders, manifest_file)
+    *mkdirs, copying, finish = commands(port, copy, remove, folders, files, tree)
     for argv in mkdirs:
         done = run_mpremote(argv)
         if done.returncode and "exists" not in done.stderr.lower():
             raise DeployError(explain(port, done.stdout + done.stderr))
     done = run_mpremote(copying, copy_timeout(size))
     if done.returncode:
-        raise DeployError(explain(port, done.stdout + done.stderr))
-    out.write("deployed; the board is restarting\n")
+        raise DeployError(explain(port, done.stdout + done.stderr, cut=True))
+    broken = unverified(copy, local, done.stdout)
+    if broken:
+        raise DeployError(
+            "%s did not arrive whole on %s (%d of %d files read back wrong): deploy again; until"
+            " a deploy finishes the board waits, its first three LEDs dim blue."
+            % (broken[0], port, len(broken), len(copy))
+        )
+    done = run_mpremote(finish)
+    if done.returncode:
+        raise DeployError(explain(port, done.stdout + done.stderr, cut=True))
+    out.write(
+        "%s: %d files copied and read back whole; the board is restarting\n" % (port, len(copy))
+    )
     return 0
 
 
-def write_manifest(local):
-    """The manifest the board keeps of what was deployed (MANIFEST), written into build/ to
-    be copied last; its path."""
-    manifest_file = os.path.join(ROOT, "build", "deployed-manifest.txt")
-    with open(manifest_file, "w") as handle:
-        handle.write(render_manifest(local))
-    return manifest_file
+def write_deploy_files(port, local, remote):
+    """The files the copy and the finish put on the board, written into build/: the mark; the
+    manifest of what the copy does not write; the whole manifest. {"mark", "part",
+    "manifest": path}."""
+    # One folder per port: two boards deployed at once from one checkout keep apart.
+    folder = os.path.join(
+        ROOT, "build", "deploy-" + "".join(c if c.isalnum() else "-" for c in port).strip("-")
+    )
+    os.makedirs(folder, exist_ok=True)
+    # Kept: the files left as they are, and those to remove (a cut before their removal
+    # leaves the next deploy knowing of them); not the files about to be written.
+    kept = {path: digest for path, digest in remote.items() if local.get(path, digest) == digest}
+    texts = {
+        "mark": "A deploy is under way, or was cut short: main.py waits for the next one.\n",
+        "part": render_manifest(kept),
+        "manifest": render_manifest(local),
+    }
+    files = {}
+    for name, text in texts.items():
+        files[name] = os.path.join(folder, name + ".txt")
+        with open(files[name], "w") as handle:
+            handle.write(text)
+    return files
 
 
 def main(argv=None):
