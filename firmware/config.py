@@ -38,10 +38,11 @@ GROUP_GAP_MM = 4  # the wider gap after every five holes, as on a wooden board
 #   nothing soldered but its three wires; TRACKS alone lays it out (2 or 3), and the two
 #   settings below say how it is wired. The numbers under "The strip" are then not used.
 # "hand-wired": 149 (or 210) single LEDs under drilled holes, chained as "The strip" says.
-LEDS = "hand-wired"
+LEDS = "panel"
 PANEL_LEDS = 256  # 8 x 32
 PANEL_WIRING = "columns"  # its serpentine: "columns" (up and down each column) or "rows"
 PANEL_FIRST_LED = "top left"  # where its data input is, seen from the front: top/bottom left/right
+PANEL_HOLE_MM = 6  # the faceplate's window over each 5 mm LED (10 mm apart: 4 mm of card between)
 
 # -- The strip --------------------------------------------------------------------------
 # Where each row's first LED (the lower end) sits on the strip, and whether the strip runs
@@ -58,8 +59,9 @@ LED_ORDER = "GRB"  # the order the strip takes its colours in: GRB (WS2812B), RG
 
 # -- Light and power --------------------------------------------------------------------
 BRIGHTNESS = 64  # 0..255, the front peg's level; the rest is scaled from it
-CURRENT_BUDGET_MA = 500  # what the 5 V supply gives (a USB port: 500); the renderer dims the
-# LEDs so that they, the dark LEDs' draw and the board's own (CHIP_MA with Wi-Fi on) stay under it
+CURRENT_BUDGET_MA = 1800  # the 5 V supply less a 10 % margin: the reference's 2 A supply; a
+# board fed by a USB port alone (no barrel socket): 450. The renderer dims the LEDs so that
+# they, the dark LEDs' draw and the board's own (CHIP_MA with Wi-Fi on) stay under it.
 MA_PER_CHANNEL = 20  # one WS2812 colour channel at full brightness
 MA_IDLE_PER_LED = 1  # a WS2812 draws this even when dark
 

@@ -60,3 +60,38 @@ def test_each_pdf_has_a_correct_cross_reference_and_every_label_on_each_page():
             assert abs(float(h) - paper[2] * 72 / 25.4) < 0.01
         # Each page draws the whole drawing (clipped to its part), its note and bar label.
         assert pdf.count(b"BT /F1") == pages * (texts + 2)
+
+
+def test_the_panels_cutting_drawing_puts_each_window_on_its_leds_centre():
+    """hardware/panel-drill.svg, as drawn for config.py's panel wiring: each window's number is
+    its LED's place on the wire, and its centre is that LED's centre to 0.1 mm, the LED found
+    by walking the serpentine from the panel's first LED (test_panel.walked), its centre 5 mm
+    plus 10 mm a step in from the panel's edge as the drawing's dashed outline has it."""
+    import os
+
+    from board import panel
+    from test_panel import walked
+
+    with open(os.path.join(faceplate.ROOT, "hardware", "panel-drill.svg")) as handle:
+        drawing = handle.read()
+    cell_of = {
+        index: cell for cell, index in walked(config.PANEL_WIRING, config.PANEL_FIRST_LED).items()
+    }
+    edge = re.search(
+        r'<rect x="([\d.]+)" y="([\d.]+)" width="320" height="80"[^>]*dasharray', drawing
+    )
+    left, top = float(edge.group(1)), float(edge.group(2))
+    circles = re.findall(r'<circle cx="([\d.]+)" cy="([\d.]+)" r="([\d.]+)"', drawing)
+    labels = re.findall(r'<text x="([\d.]+)" y="([\d.]+)"[^>]*>(\d+)</text>', drawing)
+    assert len(circles) == len(labels) == 60 * config.TRACKS + config.TRACKS + 1 + 26
+    for (cx, cy, r), (_, _, number) in zip(circles, labels):
+        column, row = cell_of[int(number)]
+        x = left + 5 + 10 * column
+        y = top + 80 - 5 - 10 * row
+        assert abs(float(cx) - x) < 0.1 and abs(float(cy) - y) < 0.1, (number, cx, cy)
+        assert round(float(r), 2) in (
+            config.PANEL_HOLE_MM / 2.0,
+            round(config.PANEL_HOLE_MM * 0.7, 2),
+        )
+    assert panel.PITCH_MM == 10 and config.PANEL_HOLE_MM == 6  # as the drawing's title says
+    assert "6 mm windows (the game's 8.4 mm) on its 10 mm grid" in drawing

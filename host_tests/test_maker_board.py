@@ -237,14 +237,23 @@ def test_a_board_with_a_saved_game_starts_without_the_test_pattern(monkeypatch, 
 # -- Power ----------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("leds", ["panel", "hand-wired"])
 @pytest.mark.parametrize("name", PROFILE_NAMES)
 @pytest.mark.parametrize("brightness", [64, 255])
-def test_the_busiest_frame_of_a_game_and_the_chip_stay_within_the_supply(name, brightness):
+def test_the_busiest_frame_of_a_game_and_the_chip_stay_within_the_supply(name, brightness, leds):
     # Every frame of a whole match, as the strip shows it (its bytes, at 20 mA a channel at
     # full level, and 1 mA for each LED, lit or dark), plus the board's draw with Wi-Fi on,
     # within CURRENT_BUDGET_MA: the renderer dims every lit LED, the background's too.
     module, _ = profile(name)
-    cfg = Config(BRIGHTNESS=brightness, CHIP_MA=module.CHIP_MA)
+    # At full brightness, on a tighter supply, less 10 %: the hand-wired board on a USB port
+    # alone (500 mA); the panel on 1 A (its 256 dark LEDs and the S3 with Wi-Fi on already
+    # draw 456 mA: no USB port feeds it).
+    budget = config.CURRENT_BUDGET_MA
+    if brightness == 255:
+        budget = 450 if leds == "hand-wired" else 900
+    cfg = Config(
+        BRIGHTNESS=brightness, CHIP_MA=module.CHIP_MA, CURRENT_BUDGET_MA=budget, LEDS=leds
+    )
     rig = Rig(cfg=cfg)
     most = [0]
     press = rig.press
@@ -260,7 +269,8 @@ def test_the_busiest_frame_of_a_game_and_the_chip_stay_within_the_supply(name, b
     rig.press("#")  # a match with the standing choices
     play_match(rig, seed=5)
     assert rig.match.phase == "match over"
-    total = most[0] + cfg.MA_IDLE_PER_LED * cfg.STRIP_LENGTH + module.CHIP_MA[1]
+    dark = cfg.MA_IDLE_PER_LED * len(rig.hardware.pixels)  # every LED on the wire, lit or not
+    total = most[0] + dark + module.CHIP_MA[1]
     assert 0 < total <= cfg.CURRENT_BUDGET_MA
     if brightness == 255:  # asked for far more than the supply gives: dimmed to fit
         assert total > cfg.CURRENT_BUDGET_MA - 10
@@ -291,31 +301,47 @@ def overlap(a, b):
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def test_every_led_of_the_chain_has_exactly_one_place_on_each_drawing():
+# Both boards are drawn whatever config.py's LEDS: (LEDS, the drawings' file prefix).
+BUILDS = [("panel", "panel-"), ("hand-wired", "")]
+
+
+@pytest.mark.parametrize("leds, prefix", BUILDS)
+def test_every_led_of_the_chain_has_exactly_one_place_on_each_drawing(leds, prefix):
     import re
 
+    from board.layout import Layout
     from board.places import places
+    from board_picture import as_built
 
-    chain = list(range(config.STRIP_LENGTH))
-    page = sorted(led for led, _, _, _, _ in places(config))
+    board = as_built(config, leds)
+    layout = Layout(board)
+    # Each LED the game uses, numbered by its place on the wire: the strip's own numbers, or
+    # where the panel's serpentine has it.
+    chain = list(range(layout.length))
+    if layout.wire_order is not None:
+        chain = sorted(layout.wire_order[led] // 3 for led in chain)
+    page = sorted(led for led, _, _, _, _ in places(board))
     assert page == chain  # the page's /api/layout sends these (host_tests/test_web.py)
-    with open(os.path.join(ROOT, "hardware", "drill.svg")) as handle:
+    with open(os.path.join(ROOT, "hardware", prefix + "drill.svg")) as handle:
         drill = handle.read()
     numbers = re.findall(r'text-anchor="middle">(\d+)</text>', drill)
     assert sorted(int(n) for n in numbers) == chain
-    assert drill.count("<circle") == len(chain)
+    assert drill.count("<circle") == len(chain) == 149
     import faceplate
 
-    _, height, shapes = faceplate.drawing(config)
+    _, height, shapes = faceplate.drawing(board)
     holes = sorted((round(s[1], 2), round(s[2], 2)) for s in shapes if s[0] == "circle")
-    expected = sorted((round(x, 2), round(height - y, 2)) for _, _, x, y, _ in places(config))
+    expected = sorted((round(x, 2), round(height - y, 2)) for _, _, x, y, _ in places(board))
     assert holes == expected
 
 
-def test_nothing_on_the_faceplate_or_the_drill_drawing_runs_off_the_board_or_overlaps():
+@pytest.mark.parametrize("leds", [leds for leds, _ in BUILDS])
+def test_nothing_on_the_faceplate_or_the_drill_drawing_runs_off_the_board_or_overlaps(leds):
     import faceplate
     from board.places import places
+    from board_picture import as_built
 
+    config = as_built(globals()["config"], leds)
     width, height, shapes = faceplate.drawing(config)
     assert (width, height) == config.BOARD_MM
     boxes = [extents(shape) for shape in shapes]
@@ -336,14 +362,17 @@ def test_nothing_on_the_faceplate_or_the_drill_drawing_runs_off_the_board_or_ove
         assert not (kx - 5 < x < kx + kw + 5 and ky - 5 < y < ky + kh + 5), (x, y)
 
 
-def test_the_faceplate_prints_on_a4_and_letter_pages_that_join():
+@pytest.mark.parametrize("leds, prefix", BUILDS)
+def test_the_faceplate_prints_on_a4_and_letter_pages_that_join(leds, prefix):
     import re
 
     import faceplate
+    from board_picture import as_built
 
-    width, height, shapes = faceplate.drawing(config)
+    width, height, shapes = faceplate.drawing(as_built(config, leds))
     for name, paper_width, paper_height in faceplate.PAPERS:
-        with open(os.path.join(ROOT, "hardware", "faceplate-%s.pdf" % name.lower()), "rb") as f:
+        pdf_name = "%sfaceplate-%s.pdf" % (prefix, name.lower())
+        with open(os.path.join(ROOT, "hardware", pdf_name), "rb") as f:
             pdf = f.read()
         assert pdf == faceplate.to_pdf(width, height, shapes, (name, paper_width, paper_height))
         boxes = re.findall(rb"/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]", pdf)

@@ -365,3 +365,15 @@ def test_a_crash_prints_the_traceback_and_resets_into_the_saved_game():
     done = subprocess.run([micropython, "-c", script], capture_output=True, text=True, cwd=ROOT)
     assert "RuntimeError: a bug" in done.stdout + done.stderr
     assert "slept 2\nthen FakeReset" in done.stdout
+
+
+def test_a_panel_on_a_usb_ports_budget_is_refused_in_words_at_the_start(monkeypatch):
+    """The panel's 256 LEDs draw 256 mA dark and the S3 200 with Wi-Fi on: a USB port's
+    budget (450) leaves nothing to light them with, so the board stops and says so."""
+    printed = halt(monkeypatch, LEDS="panel", CURRENT_BUDGET_MA=450)
+    assert printed == [
+        "config.py is wrong: CURRENT_BUDGET_MA is 450 mA, but the 256 LEDs dark and the board"
+        " draw 456 mA before one lights: a larger supply, and its amps less 10 % here (2 A:"
+        " 1800)",
+        "fix config.py and reset the board",
+    ]

@@ -90,14 +90,16 @@ def run_script(tmp_path, keys, *extra):
 def test_a_script_gives_the_board_as_text_with_colours_named(tmp_path):
     report = run_script(tmp_path, "# 5 4 0 5 5")
     lit = report.split("lit:\n")[1].split("score:")[0]
-    assert "LED 1 (side 0 hole 2): blue bright" in lit  # blue's front peg at 2
-    assert "LED 120 (side 0 start): blue dim" in lit  # its rear peg still in the start hole
-    assert "LED 118 (side 1 hole 2): orange bright" in lit
-    assert "LED 128 (status turn 2): orange dim" not in lit
-    assert "LED 127 (status turn 1): blue bright" in lit  # blue to play
-    assert "LED 130 (status tens 1): white dim" in lit  # the count is 20
-    assert "LED 131 (status tens 2): white dim" in lit
-    assert "LED 132" not in lit
+    # The reference board's LED panel, wired by columns from its top left corner: each LED
+    # named by its place on the panel's wire (host_tests/core/test_panel.py walks it).
+    assert "LED 21 (side 0 hole 2): blue bright" in lit  # blue's front peg at 2
+    assert "LED 5 (side 0 start): blue dim" in lit  # its rear peg still in the start hole
+    assert "LED 17 (side 1 hole 2): orange bright" in lit
+    assert "(status turn 2)" not in lit
+    assert "LED 56 (status turn 1): blue bright" in lit  # blue to play
+    assert "LED 87 (status tens 1): white dim" in lit  # the count is 20
+    assert "LED 88 (status tens 2): white dim" in lit
+    assert "(status tens 3)" not in lit
     assert "score: blue 2 (rear peg 0), orange 2 (rear peg 0); play" in report
     assert "  orange: pair for 2, now 2" in report
     board = report.split("board:\n")[1].split("lit:")[0].splitlines()

@@ -39,6 +39,7 @@ states[1].apply(events[cut])
 # (peg_view redraws the background, the dealer and the games won, when that list is new).
 states[1].results = states[0].results
 replay = states[0]
+config.LEDS = 'hand-wired'  # the strip's rows; the panel's set it back (on_the_panel)
 layout = Layout(config)
 renderer = Renderer(config, layout.length)
 overlay = Overlay()
@@ -83,7 +84,13 @@ ON_TOP = (  # the preview peg, the digits keyed and the error flash
     "overlay.now = 0\n"
     "overlay.error_until = 10 ** 6\n"
 )
-BRIGHTEST = "renderer.set_brightness(255)\n"
+# At the brightest setting on a board fed by a USB port alone (CURRENT_BUDGET_MA = 450, the
+# port's 500 less 10 %): far over its budget, so dimmed to fit.
+USB_ONLY_MA = 450
+BRIGHTEST = (
+    "renderer.set_brightness(255)\n"
+    "renderer.room_ma = %d - renderer.idle_ma - config.CHIP_MA[1]\n" % USB_ONLY_MA
+)
 WHOLE = (  # drawn whole each time
     "renderer.base_version = -1; renderer.signature = -1; frame.draw(renderer, layout, m,"
     " overlay, _i, peg_view.draw_base, 6, m) and renderer.finish(buf)"
@@ -95,7 +102,8 @@ WHOLE = (  # drawn whole each time
 # the supply's budget, at the brightest setting, is written twice and is held to no budget.
 REPAINT_BUDGET_MS = 1.5
 BRIGHTEST_KIND = (
-    "the same frame at the brightest setting (over the supply's budget: dimmed to fit)"
+    "the same frame at the brightest setting on a board fed by a USB port alone (450 mA:"
+    " over its budget, dimmed to fit)"
 )
 
 
@@ -125,8 +133,9 @@ def render_fuels():
 # panel's wire has it, a number on the status line LED by LED; 256 LEDs go on the wire.
 PANEL_LEDS = 256
 ON_THE_PANEL = (
-    ("layout = Layout(config)\nrenderer = Renderer(config, layout.length)\n",
-     "config.LEDS = 'panel'\nconfig.CURRENT_BUDGET_MA = 1800\nlayout = Layout(config)\n"
+    ("config.LEDS = 'hand-wired'  # the strip's rows; the panel's set it back (on_the_panel)\n"
+     "layout = Layout(config)\nrenderer = Renderer(config, layout.length)\n",
+     "config.LEDS = 'panel'\nlayout = Layout(config)\n"
      "from board.panel import PanelRenderer\nrenderer = PanelRenderer(config,"
      " layout.length, layout.wire_length, layout.wire_order)\n"),
     ("buf = bytearray(layout.length * 3)\n", "buf = bytearray(layout.wire_length * 3)\n"),
@@ -239,9 +248,11 @@ def bench_power():
     print("## Current over a 121-point game played key by key, by board profile")
     import config
 
-    for name, board in BOARDS:
+    kinds = [(name, board, "hand-wired") for name, board in BOARDS]
+    kinds.append((BOARDS[0][0], BOARDS[0][1] + " on the LED panel", "panel"))
+    for name, board, leds in kinds:
         chip_off, chip_on = board_draw(name)
-        peak, idle = power_peak(name)
+        peak, idle = power_peak(name, leds)
         print(
             "%s: peak %d mA for the lit LEDs + %d mA for the dark ones = %d mA, + the board's"
             " %d mA (Wi-Fi off) or %d mA (Wi-Fi on) = %d / %d mA (budget %d mA, brightness %d)"
@@ -267,17 +278,18 @@ def board_draw(name):
     return importlib.import_module("profiles." + name).CHIP_MA
 
 
-def power_peak(name="esp32s3"):
+def power_peak(name="esp32s3", leds="hand-wired"):
     """(mA for the lit LEDs at the brightest frame, mA for the dark ones) over a whole
     121-point game played key by key on the board of profiles/<name>.py (the renderer keeps
-    its draw with Wi-Fi on aside), every frame for 200 ms after each key."""
+    its draw with Wi-Fi on aside), every frame for 200 ms after each key; leds: "panel" for
+    the board on the LED panel, whose every LED draws when dark."""
     sys.path.insert(0, os.path.join(ROOT, "host_tests", "core"))
     import board_rig
     import config
     import key_player
     from test_board import Config  # config.py with some numbers changed
 
-    rig = board_rig.Rig(cfg=Config(CHIP_MA=board_draw(name)))
+    rig = board_rig.Rig(cfg=Config(CHIP_MA=board_draw(name), LEDS=leds))
     peak = [0]
     press = rig.press
 
@@ -292,4 +304,4 @@ def power_peak(name="esp32s3"):
     rig.press = measured_press
     rig.press("#")
     key_player.play_match(rig, 7)
-    return peak[0], config.MA_IDLE_PER_LED * config.STRIP_LENGTH
+    return peak[0], config.MA_IDLE_PER_LED * len(rig.hardware.pixels)

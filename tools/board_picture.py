@@ -1,6 +1,9 @@
 """Pictures of the board drawn from config.py: where each LED's hole is, in millimetres.
 
-  python tools/board_picture.py --drill hardware/drill.svg    the drilling drawing (1:1)
+  python tools/board_picture.py --drill hardware/panel-drill.svg --leds panel
+        the cutting drawing of the faceplate over the LED panel (1:1)
+  python tools/board_picture.py --drill hardware/drill.svg --leds hand-wired
+        the drilling drawing of the hand-wired board (1:1)
 
 Used by the simulator for --snapshot and by tools/docs_pictures.py for the README's pictures.
 """
@@ -20,6 +23,32 @@ STATUS_LABELS = (
 def geometry(config):
     """[(led, x_mm, y_mm, kind)] for every LED; y grows up the board, hole 0 at the left."""
     return [(led, x, y, kind) for led, _, x, y, kind in places(config)]
+
+
+def as_built(config, leds):
+    """config.py as it is, but for the board built with leds: "panel" (an LED matrix panel)
+    or "hand-wired" (single LEDs under drilled holes)."""
+
+    class Board:
+        pass
+
+    made = Board()
+    for name in dir(config):
+        if name.isupper():
+            setattr(made, name, getattr(config, name))
+    made.LEDS = leds
+    return made
+
+
+def on_a_panel(config):
+    return getattr(config, "LEDS", "hand-wired") == "panel"
+
+
+def hole_mm(config, kind="hole"):
+    """A hole's diameter: drilled for a 5 mm LED, or the faceplate's window over a panel's
+    LED; the game hole larger."""
+    size = config.PANEL_HOLE_MM if on_a_panel(config) else config.HOLE_DIAMETER_MM
+    return size * (1.4 if kind == "game" else 1.0)
 
 
 def text_cells(config):
@@ -120,14 +149,16 @@ def svg(config, colours=None, title="", drill=False):
                 % (bx + tick, height - by, bx + tick, height - by + (2 if tick % 50 else 3))
             )
         out.append(text % (bx + 50, height - by - 1.2, "middle", "100 mm: check the print"))
-    if title:
+    for line, words in enumerate(title.split("\n") if title else ()):
         out.append(
             '<text x="%g" y="%g" font-size="4" font-family="sans-serif" fill="%s">%s</text>'
-            % (config.HOLE_PITCH_MM, 7, "#000" if drill else "#eee", title)
+            % (config.HOLE_PITCH_MM, 7 + 5 * line, "#000" if drill else "#eee", words)
         )
+    if drill and on_a_panel(config):
+        out.append(panel_edge(config, height))
     for led, x, y, kind in places:
         cy = height - y
-        radius = config.HOLE_DIAMETER_MM / 2.0 * (1.4 if kind == "game" else 1.0)
+        radius = hole_mm(config, kind) / 2.0
         if drill:
             out.append(
                 '<circle cx="%g" cy="%g" r="%g" fill="none" stroke="#000" stroke-width="0.2"/>'
@@ -137,7 +168,9 @@ def svg(config, colours=None, title="", drill=False):
                 '<text x="%g" y="%g" font-size="2.5" font-family="sans-serif"'
                 ' text-anchor="middle">%d</text>'
             )
-            out.append(label % (x, cy + radius + 2.8, led))
+            # Under the hole; on a panel inside its window, clear of the panel's edge.
+            below = 0.9 if on_a_panel(config) else radius + 2.8
+            out.append(label % (x, cy + below, led))
             continue
         colour = (colours or {}).get(led, (0, 0, 0))
         shown, ring = display(colour, config.BRIGHTNESS)
@@ -154,6 +187,30 @@ def svg(config, colours=None, title="", drill=False):
 
 
 DRILL_TITLE = "Drill 1:1 - numbers are LED positions on the strip"
+CUT_TITLE = (
+    "Cut 1:1 over the LED panel: %g mm windows (the game's %g mm) on its 10 mm grid\n"
+    "numbers: each LED's place on the panel's wire; dashed: the panel's edge"
+)
+
+
+def panel_edge(config, height):
+    """The panel's outline, dashed: its edge half a pitch beyond its outer LEDs' centres."""
+    from board import panel
+    from board.places import PANEL_X_MM, PANEL_Y_MM
+
+    half = panel.PITCH_MM / 2.0
+    width_mm, height_mm = panel.COLUMNS * panel.PITCH_MM, panel.ROWS * panel.PITCH_MM
+    return (
+        '<rect x="%g" y="%g" width="%g" height="%g" fill="none" stroke="#000"'
+        ' stroke-width="0.3" stroke-dasharray="4 2"/>'
+        % (PANEL_X_MM - half, height - (PANEL_Y_MM - half) - height_mm, width_mm, height_mm)
+    )
+
+
+def drill_title(config):
+    if on_a_panel(config):
+        return CUT_TITLE % (hole_mm(config), hole_mm(config, "game"))
+    return DRILL_TITLE
 
 
 def main(argv):
@@ -163,11 +220,15 @@ def main(argv):
     parser = argparse.ArgumentParser(description="Draw the board from config.py")
     parser.add_argument("--drill", metavar="FILE.svg", help="write the 1:1 drilling drawing")
     parser.add_argument("--check", action="store_true", help="exit 1 when FILE.svg is stale")
+    parser.add_argument(
+        "--leds", choices=("panel", "hand-wired"), help="the board built so (default: config.py's)"
+    )
     args = parser.parse_args(argv)
     if not args.drill:
         parser.error("nothing to do: give --drill FILE.svg")
-    text = svg(config, title=DRILL_TITLE, drill=True)
-    command = "python tools/board_picture.py --drill " + args.drill
+    board = as_built(config, args.leds) if args.leds else config
+    text = svg(board, title=drill_title(board), drill=True)
+    command = "python tools/board_picture.py --drill %s --leds %s" % (args.drill, board.LEDS)
     return write_or_check(args.drill, text, ["--check"] if args.check else [], command)
 
 

@@ -19,7 +19,15 @@ import _paths  # noqa: F401
 from _paths import ROOT
 from board.words import KEY_ROWS, SIGN_WORDS, SUITS, sign_names
 from board.words import status_words as layout_words
-from board_picture import geometry, keypad_box, ribbon_slot, scale_bar
+from board_picture import (
+    as_built,
+    geometry,
+    hole_mm,
+    keypad_box,
+    on_a_panel,
+    ribbon_slot,
+    scale_bar,
+)
 from generated import write_or_check
 
 OUT = os.path.join(ROOT, "hardware")
@@ -61,10 +69,16 @@ def drawing(config):
     title = "Cribbage: twice round to 121. Front peg bright, rear peg dim, pale on the second lap."
     shapes.append(("text", pitch, 8, 4.0, title, "start"))
     where = {}
+    # On a panel the drawings number each LED by its place on the wire: the game's own
+    # numbers are wanted here.
+    game_led = {}
+    if layout.wire_order is not None:
+        game_led = {layout.wire_order[led] // 3: led for led in range(layout.length)}
     for led, x, y, kind in places:
-        radius = config.HOLE_DIAMETER_MM / 2.0 * (1.4 if kind == "game" else 1.0)
-        shapes.append(("circle", x, y_of(y), radius))
-        where[led] = (x, y_of(y), kind)
+        shapes.append(("circle", x, y_of(y), hole_mm(config, kind) / 2.0))
+        where[game_led.get(led, led)] = (x, y_of(y), kind)
+    if on_a_panel(config):
+        fives(layout, where, pitch, shapes)
     # Lap numbers every 5 (small) and 10 (larger), outside each track's rows.
     for side in range(layout.tracks):
         holes = layout.peg_leds[side]
@@ -72,7 +86,7 @@ def drawing(config):
         for points in range(5, 61, 5):
             x, y, _ = where[holes[points]]
             inner = points > 30
-            offset = (-1 if inner else 1) * outward * (config.HOLE_DIAMETER_MM + 1.8)
+            offset = (-1 if inner else 1) * outward * (hole_mm(config) + 1.8)
             size = 3.2 if points % 10 == 0 else LABEL_MM
             shapes.append(("text", x, y + offset + size / 3, size, "%d" % points, "middle"))
         x, y, _ = where[layout.start_holes[side]]
@@ -90,7 +104,11 @@ def drawing(config):
             shapes.append(("line", mx - nx, my - ny, mx + nx, my + ny))
             beyond = -1 if x1 < width / 2 else 1  # the words outside the track's end
             anchor = "end" if beyond < 0 else "start"
-            shapes.append(("text", mx + beyond * 4.5, my + 0.9, LABEL_MM, words, anchor))
+            # 4.5 mm from the line; closer where the board's edge is near (on the panel the
+            # start holes' column leaves less room), still clear of the holes above and below.
+            room = (mx if beyond < 0 else width - mx) - 1
+            gap = 4.5 if len(words) * 0.55 * LABEL_MM + 4.5 <= room else 2.0
+            shapes.append(("text", mx + beyond * gap, my + 0.9, LABEL_MM, words, anchor))
     x, y, _ = where[layout.game_hole]
     shapes.append(("text", x, y + 7.5, LABEL_MM, "game", "middle"))
     # Every status LED with its meaning. Under the units, dealer and turn LEDs the second
@@ -134,6 +152,23 @@ def drawing(config):
         shapes.append(("line", bx + tick, y_of(by), bx + tick, y_of(by) + (2 if tick % 50 else 3)))
     shapes.append(("text", bx + 50, y_of(by) - 1.2, LABEL_MM, "100 mm: check the print", "middle"))
     return width, height, shapes
+
+
+def fives(layout, where, pitch, shapes):
+    """The holes in fives, as a wooden board groups them: where the panel's grid has no wider
+    gap, a short line across each track between every fifth hole and the next."""
+    from board import panel
+
+    pitch = panel.PITCH_MM
+    for side in range(layout.tracks):
+        holes = layout.peg_leds[side]
+        for points in range(5, 60, 5):
+            if points == 30:
+                continue  # the track's end: it turns there
+            x0, y0, _ = where[holes[points]]
+            x1, y1, _ = where[holes[points + 1]]
+            mx, my = (x0 + x1) / 2.0, (y0 + y1) / 2.0
+            shapes.append(("line", mx, my - pitch * 0.3, mx, my + pitch * 0.3))
 
 
 def to_svg(width, height, shapes):
@@ -445,10 +480,16 @@ def quick_reference():
 
 
 def outputs(config):
-    width, height, shapes = drawing(config)
-    made = {"faceplate.svg": to_svg(width, height, shapes).encode()}
-    for paper in PAPERS:
-        made["faceplate-%s.pdf" % paper[0].lower()] = to_pdf(width, height, shapes, paper)
+    """The faceplate of the board on the LED panel (panel-*), the hand-wired board's, and the
+    quick reference: both boards whatever config.py's LEDS, each drawn from the rest of it."""
+    made = {}
+    for prefix, leds in (("panel-", "panel"), ("", "hand-wired")):
+        board = as_built(config, leds)
+        width, height, shapes = drawing(board)
+        made[prefix + "faceplate.svg"] = to_svg(width, height, shapes).encode()
+        for paper in PAPERS:
+            pdf = to_pdf(width, height, shapes, paper)
+            made["%sfaceplate-%s.pdf" % (prefix, paper[0].lower())] = pdf
     made["quick-reference.md"] = quick_reference().encode()
     return made
 

@@ -34,15 +34,37 @@ def measure():
     from bench_board import BOARDS, board_draw, power_peak
 
     power = []
-    for name, board in BOARDS:
-        lit, dark = power_peak(name)
+    import config
+
+    kinds = [(name, board, "hand-wired", "the strip") for name, board in BOARDS]
+    kinds.append((BOARDS[0][0], BOARDS[0][1] + " on the LED panel", "panel", "the panel"))
+    for name, board, leds, strip in kinds:
+        lit, dark = power_peak(name, leds)
         chip_off, chip_on = board_draw(name)
+        total = lit + dark + chip_on
+        # The budget is the supply less its margin (config.py): a frame past it would eat
+        # into the margin.
+        if total > config.CURRENT_BUDGET_MA:
+            raise SystemExit(
+                "%s draws %d mA at its brightest frame, over CURRENT_BUDGET_MA (%d)"
+                % (board, total, config.CURRENT_BUDGET_MA)
+            )
         power.append(
             (
-                "%s at the brightest frame of a 121-point game, mA: the strip %d (lit %d, dark"
-                " %d) and the board %d (Wi-Fi on; %d with it off)"
-                % (board, lit + dark, lit, dark, chip_on, chip_off),
-                lit + dark + chip_on,
+                "%s at the brightest frame of a 121-point game, mA: %s %d (lit %d, dark"
+                " %d) and the board %d (Wi-Fi on; %d with it off); the budget %d, the 2 A"
+                " supply less 10 %%"
+                % (
+                    board,
+                    strip,
+                    lit + dark,
+                    lit,
+                    dark,
+                    chip_on,
+                    chip_off,
+                    config.CURRENT_BUDGET_MA,
+                ),
+                total,
                 "`.venv/bin/python tools/bench.py power`",
             )
         )

@@ -13,6 +13,9 @@ class ConfigError(ValueError):
     pass
 
 
+MIN_LIT_MA = 100  # what the lit LEDs need at least: a game's pegs and status line at level 64
+
+
 def _pin(number, mode, pull=None, value=None):
     try:
         if value is None:
@@ -30,6 +33,15 @@ class Hardware:
     def __init__(self, config):
         panel = getattr(config, "LEDS", "hand-wired") == "panel"
         length = config.PANEL_LEDS if panel else config.STRIP_LENGTH
+        # Every LED draws when dark, and the board's own draw is kept aside: a supply that
+        # leaves the lit LEDs under a tenth of an amp cannot show the game.
+        kept = config.MA_IDLE_PER_LED * length + config.CHIP_MA[1]
+        if config.CURRENT_BUDGET_MA < kept + MIN_LIT_MA:
+            raise ConfigError(
+                "CURRENT_BUDGET_MA is %d mA, but the %d LEDs dark and the board draw %d mA before"
+                " one lights: a larger supply, and its amps less 10 %% here (2 A: 1800)"
+                % (config.CURRENT_BUDGET_MA, length, kept)
+            )
         self.pixels = neopixel.NeoPixel(_pin(config.LED_PIN, machine.Pin.OUT), length)
         # The driver's fill() and the page read the strip's bytes in LED_ORDER too (boardmain
         # checked it: the renderer writes them so).

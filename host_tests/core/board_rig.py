@@ -66,7 +66,9 @@ class Rig:
                 self.press(token)
 
     def colour(self, led):
-        return self.hardware.pixels.colour_at(led)
+        """What the game's LED shows, wherever the wire has it (on a panel: board/panel.py)."""
+        order = self.app.layout.wire_order
+        return self.hardware.pixels.colour_at(led if order is None else order[led] // 3)
 
     @property
     def match(self):

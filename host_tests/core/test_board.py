@@ -45,26 +45,28 @@ def test_a_three_track_board():
 
 
 def test_a_straight_wired_strip():
-    cfg = Config(ROW_START=(0, 30, 60, 90), ROW_REVERSED=(False, False, False, False))
+    cfg = Config(
+        LEDS="hand-wired", ROW_START=(0, 30, 60, 90), ROW_REVERSED=(False, False, False, False)
+    )
     layout = Layout(cfg)
     assert layout.peg_led(0, 31, 121) == 59  # inner row runs back down: hole 29 is LED 59
     assert layout.peg_led(0, 60, 121) == 30
 
 
 def test_a_layout_that_does_not_fit_is_refused_with_the_reason():
-    error = raises(LayoutError, Layout, Config(STRIP_LENGTH=120))
+    error = raises(LayoutError, Layout, Config(LEDS="hand-wired", STRIP_LENGTH=120))
     assert str(error) == "LED 120 is past the end of a 120-LED strip"
-    error = raises(LayoutError, Layout, Config(ROW_START=(0, 59, 60, 58)))
+    error = raises(LayoutError, Layout, Config(LEDS="hand-wired", ROW_START=(0, 59, 60, 58)))
     assert "two holes share one LED" in str(error)
-    error = raises(LayoutError, Layout, Config(TRACKS=3))
+    error = raises(LayoutError, Layout, Config(LEDS="hand-wired", TRACKS=3))
     assert str(error) == "3 tracks need 6 rows, ROWS is 4"
     # A strip longer than the board: the LED after the last place would shift nothing on
     # the board, but a maker wiring hole to hole must not meet an LED with no hole.
-    error = raises(LayoutError, Layout, Config(STRIP_LENGTH=150))
+    error = raises(LayoutError, Layout, Config(LEDS="hand-wired", STRIP_LENGTH=150))
     assert (
         str(error) == "LED 149 has no place on the board: STRIP_LENGTH is 150, the board uses 149"
     )
-    error = raises(LayoutError, Layout, Config(GAME_HOLE=149, STRIP_LENGTH=150))
+    error = raises(LayoutError, Layout, Config(LEDS="hand-wired", GAME_HOLE=149, STRIP_LENGTH=150))
     assert str(error).startswith("LED 122 has no place on the board")
 
 

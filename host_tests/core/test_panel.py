@@ -75,7 +75,7 @@ def lit_alike(budget, brightness, keys, wiring, corner):
     """A game keyed on the hand-wired board and on a panel, at a budget and brightness: the
     panel's LED at each hole's place on its wire is that hole's LED on the strip, its other
     LEDs dark. Returns how many LEDs were lit."""
-    wired = Rig(cfg=Config(CURRENT_BUDGET_MA=budget, BRIGHTNESS=brightness))
+    wired = Rig(cfg=Config(LEDS="hand-wired", CURRENT_BUDGET_MA=budget, BRIGHTNESS=brightness))
     wired.keys(keys)
     cfg = panel(wiring=wiring, corner=corner)
     cfg.CURRENT_BUDGET_MA, cfg.BRIGHTNESS = budget, brightness
@@ -101,12 +101,12 @@ def test_a_game_on_the_panel_lights_what_the_hand_wired_board_lights_each_led_mo
     keys = "# 5 1 5 4 0 5"  # a match, the starter, four cards laid: pegs, the count, status
     assert lit_alike(1800, 64, keys, "rows", "bottom right") > 10
     assert lit_alike(1800, 255, keys + " D 7", "columns", "top left") > 10  # digits keyed
-    # At 550 mA and full brightness the strip's frame is dimmed to fit; the panel's, with
+    # At 600 mA and full brightness the strip's frame is dimmed to fit; the panel's, with
     # 107 more dark LEDs drawing, is dimmed further: the same LEDs lit, each no brighter.
-    wired = Rig(cfg=Config(CURRENT_BUDGET_MA=550, BRIGHTNESS=255))
+    wired = Rig(cfg=Config(LEDS="hand-wired", CURRENT_BUDGET_MA=600, BRIGHTNESS=255))
     wired.keys(keys)
     cfg = panel()
-    cfg.CURRENT_BUDGET_MA, cfg.BRIGHTNESS = 550, 255
+    cfg.CURRENT_BUDGET_MA, cfg.BRIGHTNESS = 600, 255
     on_panel = Rig(cfg=cfg)
     on_panel.keys(keys)
     order = on_panel.app.layout.wire_order

@@ -16,7 +16,11 @@ def places(config):
     the lap numbers outside each track, the skunk lines' words beside the tracks' ends."""
     layout = Layout(config)
     if layout.wire_order is not None:
-        return _on_the_panel(layout)
+        return _on_the_panel(config, layout)
+    return _hand_wired(config, layout)
+
+
+def _hand_wired(config, layout):
     pitch = config.HOLE_PITCH_MM
     gap = config.GROUP_GAP_MM
     left = 6 * pitch
@@ -57,14 +61,16 @@ PANEL_X_MM = 15
 PANEL_Y_MM = 20
 
 
-def _on_the_panel(layout):
+def _on_the_panel(config, layout):
     # Each LED at its place on the panel's wire (what the driver's buffer holds), its hole
     # over the LED's centre: nothing to drill but the faceplate's holes over a 10 mm grid.
+    # Its text cell is the hand-wired board's: the holes in fives, the status line in parts.
     from board import panel
 
     order = layout.wire_order
+    column = {led: at for led, at, _, _, _ in _hand_wired(config, layout)}
     return [
-        (order[led] // 3, 1 + x, PANEL_X_MM + x * panel.PITCH_MM, PANEL_Y_MM + y * panel.PITCH_MM,
-         kind)
+        (order[led] // 3, column[led], PANEL_X_MM + x * panel.PITCH_MM,
+         PANEL_Y_MM + y * panel.PITCH_MM, kind)
         for led, x, y, kind in panel.cells(layout)
     ]  # fmt: skip
