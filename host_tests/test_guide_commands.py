@@ -16,10 +16,14 @@ GUIDE = os.path.join(ROOT, "docs", "makers-guide.md")
 # The drawings the guide's redraw commands write: each must come out as committed.
 DRAWINGS = (
     "panel-drill.svg",
+    "panel-3-tracks-drill.svg",
     "drill.svg",
     "panel-faceplate.svg",
     "panel-faceplate-a4.pdf",
     "panel-faceplate-letter.pdf",
+    "panel-3-tracks-faceplate.svg",
+    "panel-3-tracks-faceplate-a4.pdf",
+    "panel-3-tracks-faceplate-letter.pdf",
     "faceplate.svg",
     "faceplate-a4.pdf",
     "faceplate-letter.pdf",
@@ -28,6 +32,8 @@ DRAWINGS = (
 RUN_HERE = {
     ".venv/bin/python tools/board_picture.py --drill hardware/panel-drill.svg --leds panel",
     ".venv/bin/python tools/board_picture.py --drill hardware/drill.svg --leds hand-wired",
+    ".venv/bin/python tools/board_picture.py --drill hardware/panel-3-tracks-drill.svg"
+    " --leds panel --tracks 3",
     ".venv/bin/python tools/faceplate.py",
     ".venv/bin/python tools/board_libs.py",
     ".venv/bin/mpremote devs",
@@ -119,7 +125,7 @@ def test_each_command_that_needs_no_board_runs_as_written(copy, command):
             == open(os.path.join(ROOT, "hardware", made)).read()
         )
     elif "faceplate" in command:
-        for name in DRAWINGS[2:]:
+        for name in DRAWINGS[3:]:
             with open(copy / "hardware" / name, "rb") as made:
                 with open(os.path.join(ROOT, "hardware", name), "rb") as committed:
                     assert made.read() == committed.read(), name

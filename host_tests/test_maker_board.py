@@ -301,19 +301,27 @@ def overlap(a, b):
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-# Both boards are drawn whatever config.py's LEDS: (LEDS, the drawings' file prefix).
-BUILDS = [("panel", "panel-"), ("hand-wired", "")]
+# Both boards are drawn whatever config.py's LEDS: (LEDS, the drawings' file prefix,
+# TRACKS).
+BUILDS = [("panel", "panel-", 2), ("panel", "panel-3-tracks-", 3), ("hand-wired", "", 2)]
 
 
-@pytest.mark.parametrize("leds, prefix", BUILDS)
-def test_every_led_of_the_chain_has_exactly_one_place_on_each_drawing(leds, prefix):
+def built(leds, tracks):
+    from board_picture import as_built
+
+    board = as_built(config, leds)
+    board.TRACKS = tracks
+    return board
+
+
+@pytest.mark.parametrize("leds, prefix, tracks", BUILDS)
+def test_every_led_of_the_chain_has_exactly_one_place_on_each_drawing(leds, prefix, tracks):
     import re
 
     from board.layout import Layout
     from board.places import places
-    from board_picture import as_built
 
-    board = as_built(config, leds)
+    board = built(leds, tracks)
     layout = Layout(board)
     # Each LED the game uses, numbered by its place on the wire: the strip's own numbers, or
     # where the panel's serpentine has it.
@@ -326,7 +334,7 @@ def test_every_led_of_the_chain_has_exactly_one_place_on_each_drawing(leds, pref
         drill = handle.read()
     numbers = re.findall(r'text-anchor="middle">(\d+)</text>', drill)
     assert sorted(int(n) for n in numbers) == chain
-    assert drill.count("<circle") == len(chain) == 149
+    assert drill.count("<circle") == len(chain) == 149 + 61 * (tracks - 2)
     import faceplate
 
     _, height, shapes = faceplate.drawing(board)
@@ -335,13 +343,14 @@ def test_every_led_of_the_chain_has_exactly_one_place_on_each_drawing(leds, pref
     assert holes == expected
 
 
-@pytest.mark.parametrize("leds", [leds for leds, _ in BUILDS])
-def test_nothing_on_the_faceplate_or_the_drill_drawing_runs_off_the_board_or_overlaps(leds):
+@pytest.mark.parametrize("leds, prefix, tracks", BUILDS)
+def test_nothing_on_the_faceplate_or_the_drill_drawing_runs_off_the_board_or_overlaps(
+    leds, prefix, tracks
+):
     import faceplate
     from board.places import places
-    from board_picture import as_built
 
-    config = as_built(globals()["config"], leds)
+    config = built(leds, tracks)
     width, height, shapes = faceplate.drawing(config)
     assert (width, height) == config.BOARD_MM
     boxes = [extents(shape) for shape in shapes]
@@ -349,9 +358,10 @@ def test_nothing_on_the_faceplate_or_the_drill_drawing_runs_off_the_board_or_ove
         assert 0 <= box[0] and box[2] <= width and 0 <= box[1] and box[3] <= height, shape
     texts = [(extents(s), s) for s in shapes if s[0] == "text"]
     holes = [(extents(s), s) for s in shapes if s[0] == "circle"]
+    lines = [(extents(s), s) for s in shapes if s[0] == "line"]
     for i in range(len(texts)):
         assert texts[i][1][3] >= 2.5, texts[i][1]  # no label under 2.5 mm
-        for other in texts[i + 1 :] + holes:
+        for other in texts[i + 1 :] + holes + lines:
             assert not overlap(texts[i][0], other[0]), (texts[i][1], other[1])
     from board_picture import keypad_box, ribbon_slot
 
@@ -362,14 +372,13 @@ def test_nothing_on_the_faceplate_or_the_drill_drawing_runs_off_the_board_or_ove
         assert not (kx - 5 < x < kx + kw + 5 and ky - 5 < y < ky + kh + 5), (x, y)
 
 
-@pytest.mark.parametrize("leds, prefix", BUILDS)
-def test_the_faceplate_prints_on_a4_and_letter_pages_that_join(leds, prefix):
+@pytest.mark.parametrize("leds, prefix, tracks", BUILDS)
+def test_the_faceplate_prints_on_a4_and_letter_pages_that_join(leds, prefix, tracks):
     import re
 
     import faceplate
-    from board_picture import as_built
 
-    width, height, shapes = faceplate.drawing(as_built(config, leds))
+    width, height, shapes = faceplate.drawing(built(leds, tracks))
     for name, paper_width, paper_height in faceplate.PAPERS:
         pdf_name = "%sfaceplate-%s.pdf" % (prefix, name.lower())
         with open(os.path.join(ROOT, "hardware", pdf_name), "rb") as f:

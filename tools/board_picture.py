@@ -2,6 +2,8 @@
 
   python tools/board_picture.py --drill hardware/panel-drill.svg --leds panel
         the cutting drawing of the faceplate over the LED panel (1:1)
+  python tools/board_picture.py --drill hardware/panel-3-tracks-drill.svg --leds panel --tracks 3
+        the same for three tracks
   python tools/board_picture.py --drill hardware/drill.svg --leds hand-wired
         the drilling drawing of the hand-wired board (1:1)
 
@@ -223,12 +225,18 @@ def main(argv):
     parser.add_argument(
         "--leds", choices=("panel", "hand-wired"), help="the board built so (default: config.py's)"
     )
+    parser.add_argument("--tracks", type=int, choices=(2, 3), help="default: config.py's")
     args = parser.parse_args(argv)
     if not args.drill:
         parser.error("nothing to do: give --drill FILE.svg")
-    board = as_built(config, args.leds) if args.leds else config
+    board = as_built(config, args.leds or config.LEDS)
+    board.TRACKS = args.tracks or config.TRACKS
     text = svg(board, title=drill_title(board), drill=True)
-    command = "python tools/board_picture.py --drill %s --leds %s" % (args.drill, board.LEDS)
+    command = "python tools/board_picture.py --drill %s --leds %s --tracks %d" % (
+        args.drill,
+        board.LEDS,
+        board.TRACKS,
+    )
     return write_or_check(args.drill, text, ["--check"] if args.check else [], command)
 
 

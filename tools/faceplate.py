@@ -41,6 +41,7 @@ def status_words(config):
 
 
 LABEL_MM = 2.5  # the smallest type on the faceplate: readable at arm's length
+SHORTER = {"double skunk 61": "2\u00d7 skunk 61"}  # where the board's edge is near
 
 
 def drawing(config):
@@ -88,7 +89,11 @@ def drawing(config):
             inner = points > 30
             offset = (-1 if inner else 1) * outward * (hole_mm(config) + 1.8)
             size = 3.2 if points % 10 == 0 else LABEL_MM
-            shapes.append(("text", x, y + offset + size / 3, size, "%d" % points, "middle"))
+            label = ("text", x, y + offset + size / 3, size, "%d" % points, "middle")
+            # Where the rows leave no room (three tracks on the panel), the fives' marks and
+            # the ends' numbers say the lap instead.
+            if not over_a_hole(label, shapes):
+                shapes.append(label)
         x, y, _ = where[layout.start_holes[side]]
         shapes.append(("text", x, y + outward * 5.6 + 0.9, LABEL_MM, "start", "middle"))
     # The skunk lines (121 points: 91, and the double skunk at 61) across each track: between
@@ -104,11 +109,12 @@ def drawing(config):
             shapes.append(("line", mx - nx, my - ny, mx + nx, my + ny))
             beyond = -1 if x1 < width / 2 else 1  # the words outside the track's end
             anchor = "end" if beyond < 0 else "start"
-            # 4.5 mm from the line; closer where the board's edge is near (on the panel the
-            # start holes' column leaves less room), still clear of the holes above and below.
-            room = (mx if beyond < 0 else width - mx) - 1
-            gap = 4.5 if len(words) * 0.55 * LABEL_MM + 4.5 <= room else 2.0
-            shapes.append(("text", mx + beyond * gap, my + 0.9, LABEL_MM, words, anchor))
+            # Beyond the line's end; shorter where the board's edge is near (on the panel the
+            # start holes' column leaves less room).
+            room = (mx if beyond < 0 else width - mx) - 1 - 4.5
+            if len(words) * 0.55 * LABEL_MM > room:
+                words = SHORTER[words]
+            shapes.append(("text", mx + beyond * 4.5, my + 0.9, LABEL_MM, words, anchor))
     x, y, _ = where[layout.game_hole]
     shapes.append(("text", x, y + 7.5, LABEL_MM, "game", "middle"))
     # Every status LED with its meaning. Under the units, dealer and turn LEDs the second
@@ -152,6 +158,19 @@ def drawing(config):
         shapes.append(("line", bx + tick, y_of(by), bx + tick, y_of(by) + (2 if tick % 50 else 3)))
     shapes.append(("text", bx + 50, y_of(by) - 1.2, LABEL_MM, "100 mm: check the print", "middle"))
     return width, height, shapes
+
+
+def over_a_hole(text, shapes):
+    """Whether a line of text would cover a hole (a Helvetica glyph about 0.55 of its size
+    wide, from the cap height to the baseline)."""
+    _, x, y, size, words, _ = text
+    half = 0.55 * size * len(words) / 2.0
+    for shape in shapes:
+        if shape[0] == "circle":
+            _, cx, cy, r = shape
+            if x - half < cx + r and cx - r < x + half and y - 0.75 * size < cy + r and cy - r < y:
+                return True
+    return False
 
 
 def fives(layout, where, pitch, shapes):
@@ -479,12 +498,19 @@ def quick_reference():
     return "\n".join(lines) + "\n"
 
 
+# The drawings made: (file prefix, LEDS, TRACKS). Both builds, whatever config.py says; the
+# panel with three tracks too (the hand-wired three-track board is 140 mm high: set
+# BOARD_MM and TRACKS, and redraw).
+BOARDS = (("panel-", "panel", 2), ("panel-3-tracks-", "panel", 3), ("", "hand-wired", 2))
+
+
 def outputs(config):
     """The faceplate of the board on the LED panel (panel-*), the hand-wired board's, and the
     quick reference: both boards whatever config.py's LEDS, each drawn from the rest of it."""
     made = {}
-    for prefix, leds in (("panel-", "panel"), ("", "hand-wired")):
+    for prefix, leds, tracks in BOARDS:
         board = as_built(config, leds)
+        board.TRACKS = tracks
         width, height, shapes = drawing(board)
         made[prefix + "faceplate.svg"] = to_svg(width, height, shapes).encode()
         for paper in PAPERS:
