@@ -182,7 +182,7 @@ class Blind:
         """The white sign on the units LEDs, 0 when none shows (the count, the digits)."""
         lit = []
         for i in range(9):
-            colour = self.rig.app.hardware.pixels.colour_at(self.layout.units_led + i)
+            colour = self.rig.colour(self.layout.units_led + i)  # wherever the wire has it
             if colour != (0, 0, 0) and colour[0] == colour[1] == colour[2]:
                 lit.append(i + 1)
         return lit[0] if len(lit) == 1 else 0

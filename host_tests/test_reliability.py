@@ -337,7 +337,7 @@ def test_a_pin_that_does_not_exist_stops_with_a_message_and_a_safe_pattern(monke
 
 
 def test_a_layout_larger_than_the_strip_stops_with_a_message(monkeypatch):
-    printed = halt(monkeypatch, STRIP_LENGTH=100)
+    printed = halt(monkeypatch, LEDS="hand-wired", STRIP_LENGTH=100)
     assert printed[0] == "config.py is wrong: LED 119 is past the end of a 100-LED strip"
 
 

@@ -280,6 +280,8 @@ def test_the_page_in_chromium_follows_the_board_and_plays_it(served, browser):
         layout, pixels = sim.app.layout, sim.hardware.pixels
         brightness, scale = sim.app.renderer.brightness, sim.app.renderer.scale
         front, rear = layout.peg_led(0, 19, 121), layout.peg_led(0, 10, 121)
+        if layout.wire_order is not None:  # on the panel: each LED where its wire has it
+            front, rear = layout.wire_order[front] // 3, layout.wire_order[rear] // 3
         shown = [display(pixels.colour_at(led), brightness) for led in (front, rear)]
     blue = tuple(c * brightness // 255 * scale // 255 for c in config.SIDE_COLOURS[0])
     assert blue[1:] == ((28 * scale // 255), (44 * scale // 255))  # (0, 28, 44) undimmed
@@ -947,7 +949,11 @@ def test_the_pages_keypad_and_status_leds_have_the_faceplates_words(served, brow
     for key, meaning in words.KEY_ROWS:
         assert browser.find_element(By.ID, "key" + key).text == key + "\n" + meaning
     expected = words.status_words(sim.app.layout)
-    named = {led: " ".join(w for w in lines if w) for led, lines in expected.items()}
+    order = sim.app.layout.wire_order  # the page numbers LEDs by their place on the wire
+    named = {
+        led if order is None else order[led] // 3: " ".join(w for w in lines if w)
+        for led, lines in expected.items()
+    }
     assert len([led for led in named if named[led]]) >= 20
     for led, label in named.items():
         titles = browser.find_elements(By.CSS_SELECTOR, "#led%d title" % led)

@@ -153,12 +153,19 @@ def make_server(board):
         from board.places import places
 
         found = places(board.app.config)
+        # The page numbers each LED by its place on the wire, as the strip's bytes it is sent
+        # are: on a panel, the words go to the status LED's place there (wire_order). In the
+        # status line's order, left to right: the page's legend reads them so.
+        order = board.app.layout.wire_order
         return {
             "places": [[led, x, y, kind] for led, _, x, y, kind in found],
             "keys": [list(key) for key in words.KEY_ROWS],
             "holds": [list(hold) for hold in words.HOLD_ROWS],
             "labels": [
-                [led, " ".join(line for line in lines if line)]
+                [
+                    led if order is None else order[led] // 3,
+                    " ".join(line for line in lines if line),
+                ]
                 for led, lines in sorted(words.status_words(board.app.layout).items())
             ],
         }
