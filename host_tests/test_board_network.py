@@ -734,7 +734,7 @@ def test_whole_games_played_from_the_page_on_the_boards_own_program(tmp_path, br
 
     import drivers
     import shed_script
-    from test_web import TAPPED_DEAL, click_and_wait, wait_for
+    from test_web import TAPPED_DEAL, click_and_wait, see, wait_for
 
     board = ServedBoard("micropython", tmp_path / "saves")
     try:
@@ -747,7 +747,8 @@ def test_whole_games_played_from_the_page_on_the_boards_own_program(tmp_path, br
             for card in TAPPED_DEAL + ["#", "#", "KH", "QD", "4C", "6S", "#"]:
                 click_and_wait(browser, "key#" if card == "#" else "card" + card)
             wait_for(lambda: "blue 19, orange 8" in text())
-            assert "run of 3 for 9 (4\u2663 5\u2660 6\u2660)" in text()
+            see(browser, "match")  # the deal so far, in words
+            wait_for(lambda: "run of 3 for 9 (4\u2663 5\u2660 6\u2660)" in text())
             assert board.state()["front"] == [19, 8]
             return
         recorded = drivers.fast_rig(MemoryStore())
@@ -761,6 +762,7 @@ def test_whole_games_played_from_the_page_on_the_boards_own_program(tmp_path, br
             click_and_wait(browser, "hold" + token[5:] if held else "key" + token)
         loser = recorded.lines[-1]
         assert loser.startswith("game over: player ")
+        see(browser, "match")
         wait_for(lambda: loser in browser.find_element(By.ID, "log").text)
         assert board.state()["console"][-1] == loser
         assert "Traceback" not in board.output()

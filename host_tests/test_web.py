@@ -30,10 +30,12 @@ NOT_PAIRED = (
     " code the page shows"
 )
 HOLD_0 = "hold 0 pairs a phone: it is held on the board itself"
-# Gzipped: five TCP segments of 1,460 bytes at most. 6 KB since the page gained pairing, the
-# held keys, the coach's own picker and its icon and manifest; 7 KB since it speaks and has
-# its scoreboard (6,870 bytes with the coach's play choice: 4 % to spare).
-PAGE_BUDGET = 7 * 1024
+# Gzipped. 6 KB since the page gained pairing, the held keys, the coach's own picker and its
+# icon and manifest; 7 KB since it speaks and has its scoreboard; 8 KB (six TCP segments of
+# 1,460 bytes) since it is four views with a bar and keeps the screen on in a game (6,925 →
+# 7,838 bytes: 4 % to spare). The board sends it from flash in the server's chunks, so its
+# size costs time on the air, not heap.
+PAGE_BUDGET = 8 * 1024
 HOST = "cribbage.local"  # the board's own name: other names are refused (DNS rebinding)
 
 
@@ -224,6 +226,15 @@ def tap(browser, element_id):
 
     # The keypad comes with the layout.
     element = wait_for(lambda: browser.find_elements(By.ID, element_id))[0]
+    # In a view not shown, as a player does: its name on the bar first.
+    view = browser.execute_script(
+        "var v = arguments[0].closest('[data-view]');"
+        " return v && v.hidden ? v.getAttribute('data-view') : null",
+        element,
+    )
+    if view:
+        browser.find_element(By.CSS_SELECTOR, "#views a[href='#%s']" % view).click()
+        wait_for(lambda: element.is_displayed())
     before = browser.execute_script(
         "arguments[0].scrollIntoView({block: 'center'});"
         " return document.body.getAttribute('data-n')",
@@ -231,6 +242,13 @@ def tap(browser, element_id):
     )
     element.click()
     return before
+
+
+def see(browser, view):
+    """A view's name tapped on the bar along the bottom, as a player does."""
+    from selenium.webdriver.common.by import By
+
+    browser.find_element(By.CSS_SELECTOR, "#views a[href='#%s']" % view).click()
 
 
 def click_and_wait(browser, element_id):
@@ -272,7 +290,9 @@ def test_the_page_in_chromium_follows_the_board_and_plays_it(served, browser):
     for card in TAPPED_DEAL + ["#", "#", "KH", "QD", "4C", "6S", "#"]:
         click("key#" if card == "#" else "card" + card)
     wait_for(lambda: "blue 19, orange 8" in text())
-    assert "run of 3 for 9 (4\u2663 5\u2660 6\u2660)" in text()  # the crib's items, in words
+    see(browser, "match")  # the deal so far, in words
+    wait_for(lambda: "run of 3 for 9 (4\u2663 5\u2660 6\u2660)" in text())  # the crib's items
+    see(browser, "play")
     # The LEDs as the strip shows them, at the holes the drilling drawing puts them: blue's
     # front peg on 19 a disc, its rear peg on 10 a ring, each in blue at full strength.
     # The frame may be dimmed to the current budget (renderer.scale, 255 when it is not).
@@ -913,8 +933,8 @@ AXE_SCRIPT = os.path.join(AXE, "axe-core", "axe.min.js")  # installed by tools/c
 
 def test_the_page_passes_axe_core_in_every_game_at_phone_width(served, browser):
     """axe-core (the accessibility engine, from npm) on the page at 360 px in cribbage, Makao
-    and the Latvian game: no serious or critical violation (an unnamed control, too little
-    contrast, a missing label); everything it finds is printed."""
+    and the Latvian game, in each of their views: no violation (an unnamed control, too
+    little contrast, a missing label, a page without its heading); what it finds is printed."""
     sim, address = served
     with open(AXE_SCRIPT, encoding="utf-8") as source:
         engine = source.read()
@@ -928,14 +948,19 @@ def test_the_page_passes_axe_core_in_every_game_at_phone_width(served, browser):
         browser.get(address)
         wait_for(lambda game=game: browser.execute_script("return last && last.mode") == game)
         browser.execute_script(engine)
-        violations = browser.execute_async_script(
-            "var done = arguments[arguments.length - 1];"
-            "axe.run().then(function (r) { done(r.violations); });"
-        )
-        found[game] = [(v["impact"], v["id"], len(v["nodes"])) for v in violations]
-        print("axe-core, %s at 360 px: %s" % (game, found[game] or "no violations"))
-    for game, violations in found.items():
-        assert not [v for v in violations if v[0] in ("serious", "critical")], (game, violations)
+        views = ("play", "coach", "match", "settings") if game == "cribbage" else ("play", "match")
+        for view in views:  # each view as its name on the bar opens it
+            see(browser, view)
+            violations = browser.execute_async_script(
+                "var done = arguments[arguments.length - 1];"
+                "axe.run().then(function (r) { done(r.violations); });"
+            )
+            at = "%s, %s view" % (game, view)
+            found[at] = [(v["impact"], v["id"], len(v["nodes"])) for v in violations]
+            print("axe-core, %s at 360 px: %s" % (at, found[at] or "no violations"))
+    assert len(found) == 8
+    for view, violations in found.items():
+        assert violations == [], (view, violations)
 
 
 def test_the_pages_keypad_and_status_leds_have_the_faceplates_words(served, browser):
@@ -970,18 +995,23 @@ def test_every_control_is_at_least_44_css_px_square_at_phone_width(served, brows
     web_pictures.phone(browser)
     browser.get(address)
     wait_for(lambda: browser.execute_script("return !!document.getElementById('coachKS')"))
-    sizes = browser.execute_script(
-        "var out = [];"
-        "document.querySelectorAll('button, select, input, label').forEach(function (e) {"
-        "  if (e.tagName == 'INPUT' && e.type == 'checkbox') return;"
-        "  if (e.tagName == 'LABEL' && !e.querySelector('input[type=checkbox]')) return;"
-        "  var r = e.getBoundingClientRect();"
-        "  if (r.width || r.height) out.push([e.id || e.name || e.textContent.trim().slice(0, 20),"
-        "    Math.round(r.width * 10) / 10, Math.round(r.height * 10) / 10]);"
-        "});"
-        "return out;"
-    )
-    assert len(sizes) > 120  # the keypad, the held keys, both pickers, the settings
+    sizes = []
+    for view in ("play", "coach", "match", "settings"):  # each as its name on the bar shows it
+        see(browser, view)
+        sizes += browser.execute_script(
+            "var out = [];"
+            "document.querySelectorAll('button, select, input, label, #views a').forEach("
+            " function (e) {"
+            "  if (e.tagName == 'INPUT' && e.type == 'checkbox') return;"
+            "  if (e.tagName == 'LABEL' && !e.querySelector('input[type=checkbox]')) return;"
+            "  var r = e.getBoundingClientRect();"
+            "  if (r.width || r.height)"
+            "   out.push([e.id || e.name || e.textContent.trim().slice(0, 20),"
+            "    Math.round(r.width * 10) / 10, Math.round(r.height * 10) / 10]);"
+            "});"
+            "return out;"
+        )
+    assert len(sizes) > 120  # the keypad, the held keys, both pickers, the settings, the bar
     small = [size for size in sizes if size[1] < 44 or size[2] < 44]
     assert small == [], small
 
@@ -1051,6 +1081,7 @@ def test_a_whole_shedding_game_played_from_the_pages_controls(served, browser, g
         assert sim.app.refusal is None
     loser = recorded.lines[-1]
     assert loser.startswith("game over: player ")
+    see(browser, "match")
     wait_for(lambda: loser in browser.find_element(By.ID, "log").text)
 
 
@@ -1440,3 +1471,137 @@ def test_the_scoreboard_reads_from_across_the_table_in_both_orientations(served,
     tap(browser, "sbclose")
     assert browser.find_element(By.ID, "scoreboard").is_displayed() is False
     web_pictures.phone(browser)
+
+
+# navigator.wakeLock as the page meets it, recording what the page asks (window.wakeLog):
+# "request screen", "release"; window.refuseWake makes each request fail, as a browser that
+# refuses does; document.visibilityState is window.stubVisibility, so a test hides the page.
+WAKE_LOCK_STUB = """
+window.wakeLog = []; window.stubVisibility = "visible";
+Object.defineProperty(document, "visibilityState",
+  {get: function () { return window.stubVisibility; }});
+Object.defineProperty(navigator, "wakeLock", {value: {request: function (kind) {
+  window.wakeLog.push("request " + kind);
+  if (window.refuseWake)
+    return Promise.reject(new DOMException("refused", "NotAllowedError"));
+  var lock = {released: false, heard: [],
+    addEventListener: function (e, f) { this.heard.push(f); },
+    release: function () { this.released = true; window.wakeLog.push("release");
+      this.heard.forEach(function (f) { f(); }); return Promise.resolve(); }};
+  return Promise.resolve(lock);
+}}});
+"""
+
+
+def stubbed_wake_lock(browser, address, refuse=False):
+    browser.execute_cdp_cmd(
+        "Page.addScriptToEvaluateOnNewDocument",
+        {"source": WAKE_LOCK_STUB + ("window.refuseWake = true;" if refuse else "")},
+    )
+    browser.get(address)
+    return lambda: browser.execute_script("return window.wakeLog")
+
+
+def set_seen(browser, state):
+    browser.execute_script(
+        "window.stubVisibility = arguments[0];"
+        " document.dispatchEvent(new Event('visibilitychange'))",
+        state,
+    )
+
+
+@pytest.mark.slow
+def test_the_screen_is_kept_on_while_a_game_is_on_and_let_go_at_the_matchs_end(served, browser):
+    from key_player import play_match
+
+    sim, address = served
+    log = stubbed_wake_lock(browser, address)
+    time.sleep(1)
+    assert log() == []  # no match yet: the screen may sleep
+    with sim.lock:
+        sim.press("#")  # a match
+    wait_for(lambda: log() == ["request screen"])
+    set_seen(browser, "hidden")  # the phone's screen turned off, or another app on top
+    wait_for(lambda: log() == ["request screen", "release"])
+    set_seen(browser, "visible")  # back: asked again
+    wait_for(lambda: log() == ["request screen", "release", "request screen"])
+    see(browser, "settings")
+    tap(browser, "keepawake")  # turned off here: let go, and not asked again
+    wait_for(lambda: log()[-1] == "release" and len(log()) == 4)
+    tap(browser, "keepawake")
+    wait_for(lambda: len(log()) == 5 and log()[-1] == "request screen")
+
+    class Player:  # key_player's rig, on the simulator
+        def __init__(self):
+            self.app, self.press = sim.app, sim.press
+
+        @property
+        def match(self):
+            return sim.app.history.state
+
+    with sim.lock:
+        play_match(Player(), seed=7)
+        assert sim.app.history.state.phase == "match over"
+    wait_for(lambda: len(log()) == 6 and log()[-1] == "release")  # the match is over
+    assert browser.execute_script("return localStorage.getItem('awake')") == "1"
+
+
+@pytest.mark.slow
+def test_a_browser_that_will_not_keep_the_screen_on_is_said_once(served, browser):
+    from selenium.webdriver.common.by import By
+
+    sim, address = served
+    log = stubbed_wake_lock(browser, address, refuse=True)
+    with sim.lock:
+        sim.press("#")
+    said = (
+        "this browser will not keep the screen on: it may go dark mid-game (the phone's own"
+        " display setting can keep it on)"
+    )
+    wait_for(lambda: browser.find_element(By.ID, "awake").text == said)
+    set_seen(browser, "hidden")
+    set_seen(browser, "visible")  # asked again, refused again: still said once
+    wait_for(lambda: log() == ["request screen", "request screen"])
+    assert browser.find_element(By.ID, "awake").text == said
+
+
+@pytest.mark.slow
+def test_each_view_opens_from_the_bar_and_from_its_address_without_a_reload(served, browser):
+    """Play, Coach, Match and Settings: one shown at a time, its name on the bar marked, from
+    a tap on the bar (no reload: the page's own state and live stream stay) and from the
+    address (a bookmark); an address that names no view opens the play, scrolled to the top."""
+    from selenium.webdriver.common.by import By
+
+    sim, address = served
+    views = ("play", "coach", "match", "settings")
+
+    def shown():
+        return browser.execute_script(
+            "return [].filter.call(document.querySelectorAll('[data-view]'),"
+            " function (v) { return !v.hidden; }).map(function (v) {"
+            " return v.getAttribute('data-view'); })"
+        )
+
+    def marked():
+        return browser.execute_script(
+            "return [].map.call(document.querySelectorAll('#views a[aria-current=page]'),"
+            " function (a) { return a.textContent; })"
+        )
+
+    for view in views + ("scoreboard-not-a-view", ""):
+        browser.get(address + "#" + view if view else address)
+        expected = view if view in views else "play"
+        wait_for(lambda expected=expected: shown() == [expected])
+        assert marked() == [expected.capitalize()]
+        assert browser.execute_script("return window.scrollY") == 0  # no element named so
+    wait_for(lambda: browser.execute_script("return !!last"))
+    browser.execute_script("window.stayed = 1")
+    for view in views:
+        see(browser, view)
+        wait_for(lambda view=view: shown() == [view])
+        assert browser.current_url.endswith("#" + view)
+    assert browser.execute_script("return window.stayed") == 1  # no reload
+    with sim.lock:
+        sim.press("#")  # the board moves on while the settings are shown: the page follows
+    see(browser, "play")
+    wait_for(lambda: "blue deals" in browser.find_element(By.ID, "awaiting").text)

@@ -25,13 +25,15 @@ SOURCES = (
     "config.py",
     "lib/ui/crib_words.py",
 )
-WIDTH, HEIGHT = 360, 760
+WIDTH, HEIGHT = 360, 640  # a small phone
 # name: (keys on the board's keypad, or "game" for a whole game played key by key; the
 # page's element scrolled to the top, or #view for a view the page opens at that address;
 # caption)
 SCENES = [
-    ("web-play", "# 5 4 0 5 5 9", "board", "the play on a phone: the LEDs, the words, the keys"),
-    ("web-match", "game", "match", "after a game: the games played and the statistics"),
+    ("web-play", "# 5 4 0 5 5 9", "#play", "the play on a phone: the LEDs, the words, the keys"),
+    ("web-coach", "# 5 4 0 5 5 9", "#coach", "the coach: the discard and the card to lay"),
+    ("web-match", "game", "#match", "after a game: the games played and the statistics"),
+    ("web-settings", "# 5 4 0 5 5 9", "#settings", "this phone's and the board's settings"),
     ("web-scoreboard", "# 5 4 0 5 5 9", "#scoreboard", "the scoreboard, for across the table"),
 ]
 
