@@ -12,7 +12,7 @@ import pytest
 
 import test_figures
 from _paths import ROOT
-from bench_common import build_board_and_harness, heap_figures, run_32_bit
+from bench_common import board_and_harness_built, heap_figures, run_32_bit
 
 pytestmark = pytest.mark.slow  # the whole file: left out of `bash tools/check quick`
 
@@ -25,7 +25,7 @@ ESP32_START_HEAP = 56 * 1024
 def record_evening(tmp_path):
     """The evening played on CPython; its lines, and the file a replay reads, beside the
     board's files built (build/board and the rig's build/harness)."""
-    build_board_and_harness()
+    board_and_harness_built()
     os.mkdir(tmp_path / "host")
     recorded = tmp_path / "evening.txt"
     with open(recorded, "w") as out:

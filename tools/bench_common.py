@@ -55,6 +55,19 @@ def build_board_and_harness():
         )
 
 
+def board_and_harness_built():
+    """The board's files and the rig's harness, built only where missing: the tests' way.
+    tools/check builds both before any test (as `check only` does), and a test that built
+    them anew would take build/board away under the tests that read it on other cores."""
+    for option, made in (([], "board/lib"), (["--harness"], "harness")):
+        if not os.path.isdir(os.path.join(ROOT, "build", made)):
+            subprocess.run(
+                [sys.executable, os.path.join(ROOT, "tools", "build_mpy.py")] + option,
+                check=True,
+                capture_output=True,
+            )
+
+
 def run_32_bit(module, args, heap, trees=(), saves=()):
     """Runs `module`'s steps (its steps(argv)) on MicroPython's 32-bit build
     (tools/micropython32.mjs) in the board's file tree and module path: build/board at
