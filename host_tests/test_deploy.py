@@ -285,3 +285,26 @@ def test_the_drilling_drawing_and_the_pictures_are_current():
             hand_wired, title="Drill 1:1 - numbers are LED positions on the strip", drill=True
         )
     assert docs_pictures.main(["--check"]) == 0
+
+
+def test_a_board_gone_silent_in_the_copy_is_said_with_what_it_shows_until_the_next(
+    fake_board, monkeypatch, capsys
+):
+    """No answer for the copy's whole wait (a hub that hangs, a cable half out): the words
+    say the board now waits, three dim blue LEDs, for the next deploy."""
+    run = deploy.run_mpremote
+
+    def silent_in_the_copy(argv, timeout=deploy.ANSWER_S):
+        if "cp" in argv and ":.deploying" in argv:
+            raise deploy.DeployError(
+                "The board stopped answering: unplug it, plug it in, try again."
+            )
+        return run(argv, timeout)
+
+    monkeypatch.setattr(deploy, "run_mpremote", silent_in_the_copy)
+    assert deploy.main(["--port", "/dev/ttyUSB7"]) == 1
+    assert capsys.readouterr().err == (
+        "The board stopped answering: unplug it, plug it in, try again. Until a deploy"
+        " finishes, the board waits with its first three LEDs dim blue; the saved games are"
+        " untouched.\n"
+    )

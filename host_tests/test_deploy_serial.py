@@ -46,9 +46,12 @@ def trees(tmp_path_factory):
 
 @pytest.fixture
 def laptop(monkeypatch):
-    """deploy as a maker without the coach's extra runs it; the tree given, built once."""
+    """deploy as a maker without the coach's extra runs it; the tree given, built once. A
+    pseudo-terminal hung up can leave mpremote polling instead of failing (a USB device
+    unplugged fails it at once): the copy's wait is shortened so such a run ends soon."""
     monkeypatch.setattr(deploy, "coach_extra_installed", lambda: False)
     monkeypatch.setattr(deploy, "build", lambda **_: None)
+    monkeypatch.setattr(deploy, "copy_timeout", lambda size: 30)
 
 
 @pytest.fixture
@@ -155,7 +158,8 @@ def pulled(board, tree, cut):
     board.cut_after(*cut)
     said, error = run_deploy(board, tree)
     assert error is not None, "the cable was never pulled: %r" % (cut,)
-    assert error.endswith(CUT) and "The line to the board on %s was lost" % board.port in error
+    lost = "The line to the board on %s was lost" % board.port in error
+    assert error.endswith(CUT) and (lost or error.startswith("The board stopped answering"))
     return said
 
 

@@ -306,14 +306,18 @@ def run_mpremote(argv, timeout=ANSWER_S):
         ) from None
 
 
+# Said after any failure once the copy has begun (main.py reads the mark).
+CUT_SHORT = (
+    " Until a deploy finishes, the board waits with its first three LEDs dim blue; the saved"
+    " games are untouched."
+)
+
+
 def explain(port, output, cut=False):
     """One sentence for an mpremote failure; cut: the copy had begun, so the board waits for
     the next deploy (main.py reads the mark)."""
     if cut:
-        return explain(port, output) + (
-            " Until a deploy finishes, the board waits with its first three LEDs dim blue;"
-            " the saved games are untouched."
-        )
+        return explain(port, output) + CUT_SHORT
     text = output.lower()
     if "input/output error" in text or "disconnected" in text:
         return (
@@ -399,7 +403,7 @@ def deploy(port=None, dry_run=False, out=sys.stdout, tree=BUILD):
         done = run_mpremote(argv)
         if done.returncode and "exists" not in done.stderr.lower():
             raise DeployError(explain(port, done.stdout + done.stderr))
-    done = run_mpremote(copying, copy_timeout(size))
+    done = copy_step(copying, copy_timeout(size))
     if done.returncode:
         raise DeployError(explain(port, done.stdout + done.stderr, cut=True))
     broken = unverified(copy, local, done.stdout)
@@ -409,13 +413,22 @@ def deploy(port=None, dry_run=False, out=sys.stdout, tree=BUILD):
             " a deploy finishes the board waits, its first three LEDs dim blue."
             % (broken[0], port, len(broken), len(copy))
         )
-    done = run_mpremote(finish)
+    done = copy_step(finish, ANSWER_S)
     if done.returncode:
         raise DeployError(explain(port, done.stdout + done.stderr, cut=True))
     out.write(
         "%s: %d files copied and read back whole; the board is restarting\n" % (port, len(copy))
     )
     return 0
+
+
+def copy_step(argv, timeout):
+    """run_mpremote for a step after the copy began: a board gone silent is said with what
+    it shows until the next deploy."""
+    try:
+        return run_mpremote(argv, timeout)
+    except DeployError as error:
+        raise DeployError(str(error) + CUT_SHORT) from None
 
 
 def write_deploy_files(port, local, remote):
