@@ -1605,3 +1605,26 @@ def test_each_view_opens_from_the_bar_and_from_its_address_without_a_reload(serv
         sim.press("#")  # the board moves on while the settings are shown: the page follows
     see(browser, "play")
     wait_for(lambda: "blue deals" in browser.find_element(By.ID, "awaiting").text)
+
+
+def test_chromium_finds_the_page_installable_in_its_own_window(served, browser):
+    """Chromium's own check (DevTools' Page.getInstallabilityErrors), on the manifest the
+    board serves: no error; the app opens at the page's address, in a window of its own
+    (display standalone), its icon the board's."""
+    sim, address = served
+    browser.get(address)
+    wait_for(lambda: browser.execute_script("return !!last"))
+    assert browser.execute_cdp_cmd("Page.getInstallabilityErrors", {}) == {
+        "installabilityErrors": []
+    }
+    manifest = browser.execute_cdp_cmd("Page.getAppManifest", {})
+    assert manifest["errors"] == []
+    parsed = manifest["manifest"]
+    assert (parsed["startUrl"], parsed["scope"], parsed["display"]) == (
+        address,
+        address,
+        "kStandalone",
+    )
+    assert [(icon["url"], icon["type"]) for icon in parsed["icons"]] == [
+        (address + "icon.svg", "image/svg+xml")
+    ]
