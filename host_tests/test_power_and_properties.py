@@ -8,6 +8,7 @@ import scripted
 from cards import VALUES
 from cribbage import events as ev
 from cribbage.game import GAME_OVER, MATCH_OVER, Match, RuleError
+from cribbage.score import score
 from memstore import MemoryStore
 from storage.history import History
 from storage.journal import Journal
@@ -87,3 +88,42 @@ def test_the_count_only_ever_rises_to_31_within_a_deal():
         if event[0] == ev.LAY and replay.play.count:
             assert replay.play.count == count_before + VALUES[event[1]]
     assert replay.state() == match.state()
+
+
+@settings(max_examples=600, deadline=None)
+@given(
+    st.lists(st.integers(0, 51), min_size=9, max_size=9, unique=True),
+    st.integers(0, 15),
+    st.integers(0, 4),
+    st.booleans(),
+)
+def test_the_suits_a_show_picks_keep_what_was_seen_and_score_as_the_real_hand(
+    cards, laid, others, crib
+):
+    """A hand (or crib) keyed by its ranks, the board's questions answered truthfully: the
+    suits it picks keep every card this hand laid with its suit seen (tapped on the page),
+    clash with no card seen elsewhere, and score what the real cards score."""
+    from ui import suits
+
+    hand, starter, elsewhere = cards[:4], cards[4], cards[5 : 5 + others]
+    own = [] if crib else [(c >> 2, c & 3) for i, c in enumerate(hand) if laid >> i & 1]
+    seen = own + [(c >> 2, c & 3) for c in elsewhere]
+    ranks = [c >> 2 for c in hand]
+    one_suit = len({c & 3 for c in hand}) == 1
+    truth = {
+        suits.FLUSH: one_suit,
+        suits.FLUSH_STARTER: one_suit and hand[0] & 3 == starter & 3,
+        suits.NOBS: any(c >> 2 == suits.JACK and c & 3 == starter & 3 for c in hand),
+    }
+    answers = {}
+    while True:
+        question = suits.next_question(ranks, starter, crib, answers)
+        if not question:
+            break
+        answers[question] = truth[question]
+    chosen = suits.choose_suits(ranks, starter, answers, seen, own)
+    assert chosen is not None
+    assert sorted(c >> 2 for c in chosen) == sorted(ranks)
+    assert {rank * 4 + suit for rank, suit in own} <= set(chosen)
+    assert not set(chosen) & (set(elsewhere) | {starter})
+    assert score(chosen, starter, crib) == score(hand, starter, crib)

@@ -3,6 +3,7 @@ import fake_machine
 from board.layout import Layout
 from board.overlay import WIN
 from board_rig import Rig
+from cards import parse
 from cribbage.game import CUT, MATCH_OVER, PLAY, SHOW
 from key_player import play_match
 from keypad import KEY_NAMES, Debouncer
@@ -462,3 +463,20 @@ def test_the_boot_drops_the_board_profiles_module_and_config_keeps_its_pins():
     Rig()
     assert [name for name in sys.modules if name.startswith("profiles")] == []
     assert config.CHIP == "ESP32S3" and config.LED_PIN == 4 and config.CHIP_MA == (110, 200)
+
+
+def test_a_hand_that_laid_a_tapped_card_keeps_it_when_it_is_no_flush():
+    """Orange's 5 of clubs tapped in the play, the play ended early (held #): orange keys its
+    four ranks, 5 2 9 K, and answers that they are not all one suit. The suits the board
+    picks keep the 5 of clubs it saw (they once gave the 5 another suit and refused the
+    answer with "that hand laid 5♣ in the play", leaving only points to enter)."""
+    rig = Rig()
+    rig.keys("#")
+    for card in ("7H", "5C", "TH"):  # the starter, orange's 5, blue's ten: fifteen 2
+        assert rig.app.enter_card(parse(card)) is None, rig.app.refusal
+    rig.hold("#")
+    rig.keys("5 2 9 C")
+    assert rig.lines[-1] == "orange's hand: all four of one suit? # yes, 0 no"
+    rig.press("0")
+    assert rig.app.refusal is None
+    assert rig.match.front == [2, 2]  # blue's fifteen; orange's hand: fifteen 2 (5 K)

@@ -33,7 +33,8 @@ def next_question(ranks, starter, crib, answers):
 def choose_suits(ranks, starter, answers, seen, own=()):
     """Cards (ints) for the ranks that agree with the answers and avoid the cards `seen`
     this deal (a list of (rank, suit), the unknown suit 4 among them), but for those in
-    `own` (the hand's own, as laid); None when no choice fits. Of the 256 ways to
+    `own` (the hand's own, as laid), and keep each card of `own` whose suit was seen (tapped
+    on the page): it is one of the hand's; None when no choice fits. Of the 256 ways to
     give four cards suits it takes the first in the order of code = suit0 + 4 suit1 +
     16 suit2 + 64 suit3, trying the last card's suit first and dropping a suit as soon as
     it clashes: a show's key runs this, and most ways clash early. Small ints only."""
@@ -43,6 +44,18 @@ def choose_suits(ranks, starter, answers, seen, own=()):
     a1 = 15 & ~taken[r1]
     a2 = 15 & ~taken[r2]
     a3 = 15 & ~taken[r3]
+    # A card laid with its suit seen: a rank held once takes that suit; held twice, one of
+    # the two must (checked on the way found).
+    for rank, suit in own:
+        if suit < 4 and (r0 == rank) + (r1 == rank) + (r2 == rank) + (r3 == rank) == 1:
+            if r0 == rank:
+                a0 &= 1 << suit
+            elif r1 == rank:
+                a1 &= 1 << suit
+            elif r2 == rank:
+                a2 &= 1 << suit
+            else:
+                a3 &= 1 << suit
     starter_suit = starter & 3
     if answers.get(FLUSH, False):
         # All four of one suit: no two of a rank, and the starter's suit as answered.
@@ -54,7 +67,7 @@ def choose_suits(ranks, starter, answers, seen, own=()):
                 continue
             if a0 >> suit & a1 >> suit & a2 >> suit & a3 >> suit & 1:
                 return [r0 * 4 + suit, r1 * 4 + suit, r2 * 4 + suit, r3 * 4 + suit]
-        return None
+        return None  # no two of a rank here: every card laid was pinned above
     nobs = answers.get(NOBS, False)
     jacks = (r0 == JACK) + (r1 == JACK) + (r2 == JACK) + (r3 == JACK)
     if not nobs or jacks == 1:
@@ -89,8 +102,17 @@ def choose_suits(ranks, starter, answers, seen, own=()):
                         or (r2 == JACK and s2 == starter_suit)
                         or (r3 == JACK and s3 == starter_suit)
                     ):
-                        return [r0 * 4 + s0, r1 * 4 + s1, r2 * 4 + s2, r3 * 4 + s3]
+                        cards = [r0 * 4 + s0, r1 * 4 + s1, r2 * 4 + s2, r3 * 4 + s3]
+                        if _keeps_own(cards, own):
+                            return cards
     return None
+
+
+def _keeps_own(cards, own):
+    for rank, suit in own:
+        if suit < 4 and rank * 4 + suit not in cards:
+            return False
+    return True
 
 
 _TAKEN = bytearray(13)  # the suits (bits) each rank cannot have: one array, refilled
