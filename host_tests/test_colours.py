@@ -249,6 +249,16 @@ TEXT_ON = [
     ("#fff", "#0072b2", "a chosen card"),
     ("#fff", "#000", "the scoreboard"),
     ("#000", "#fff", "the scoreboard's close key"),
+    ("#b00000", "#eee", "a red suit on a card"),
+    # The phone's light scheme:
+    ("#111", "#f6f1e7", "the page's text, light"),
+    ("#333", "#f6f1e7", "small text and the console, light"),
+    ("#9a3000", "#e8dfcf", "a refusal on its line above the bar, light"),
+    ("#111", "#e8dfcf", "a view's name on the bar, light"),
+    ("#fff", "#111", "the view shown, its name on the bar, light"),
+    ("#111", "#fff", "a key, light"),
+    ("#555", "#fff", "a key's small words, light"),
+    ("#b00000", "#fff", "a red suit on a card, light"),
 ]
 
 
@@ -256,8 +266,10 @@ def test_the_pages_text_keeps_its_contrast_under_every_colour_vision():
     text, _ = _stylesheet_colours()
     style = text.split("<style>")[1].split("</style>")[0]
     used = set(re.findall(r"#[0-9a-f]{3,6}\b", style))
-    # Each colour in the stylesheet is in a pair checked here or is a border or the board.
-    assert used - {c for pair in TEXT_ON for c in pair[:2]} == {"#3b2a1a", "#444"}
+    # Each colour in the stylesheet is in a pair checked here or is a border (#444, #bbb, a
+    # light key's outline #8a7a66) or the board (#3b2a1a).
+    borders = {"#3b2a1a", "#444", "#bbb", "#8a7a66"}
+    assert used - {c for pair in TEXT_ON for c in pair[:2]} == borders
     for fore, back, what in TEXT_ON:
         least = 7 if "scoreboard" in what else 4.5
         for vision in VISIONS:

@@ -26,16 +26,31 @@ SOURCES = (
     "lib/ui/crib_words.py",
 )
 WIDTH, HEIGHT = 360, 640  # a small phone
+PHONE_ON_ITS_SIDE, TABLET = (640, 360), (1024, 768)
 # name: (keys on the board's keypad, or "game" for a whole game played key by key; the
 # page's element scrolled to the top, or #view for a view the page opens at that address;
-# caption)
+# caption; the screen (CSS px); the phone's colour scheme)
 SCENES = [
-    ("web-play", "# 5 4 0 5 5 9", "#play", "the play on a phone: the LEDs, the words, the keys"),
-    ("web-coach", "# 5 4 0 5 5 9", "#coach", "the coach: the discard and the card to lay"),
-    ("web-match", "game", "#match", "after a game: the games played and the statistics"),
-    ("web-settings", "# 5 4 0 5 5 9", "#settings", "this phone's and the board's settings"),
-    ("web-scoreboard", "# 5 4 0 5 5 9", "#scoreboard", "the scoreboard, for across the table"),
-]
+    ("web-play", "# 5 4 0 5 5 9", "#play", "the play: the cards when a card is asked",
+     (WIDTH, HEIGHT), "dark"),
+    ("web-play-suit", "# 5", "#play", "the starter's rank keyed on the board: its suit",
+     (WIDTH, HEIGHT), "dark"),
+    ("web-play-keys", "# 5 4 0 5 hold:# 0 5 4", "#play", "the play ended early: a hand's ranks",
+     (WIDTH, HEIGHT), "dark"),
+    ("web-play-light", "# 5 4 0 5 5 9", "#play", "the same in a phone's light scheme",
+     (WIDTH, HEIGHT), "light"),
+    ("web-play-landscape", "# 5 4 0 5 5 9", "#play", "a phone on its side",
+     PHONE_ON_ITS_SIDE, "dark"),
+    ("web-play-tablet", "# 5 4 0 5 5 9", "#play", "a tablet", TABLET, "dark"),
+    ("web-coach", "# 5 4 0 5 5 9", "#coach", "the coach: the discard and the card to lay",
+     (WIDTH, HEIGHT), "dark"),
+    ("web-match", "game", "#match", "after a game: the games played and the statistics",
+     (WIDTH, HEIGHT), "dark"),
+    ("web-settings", "# 5 4 0 5 5 9", "#settings", "this phone's and the board's settings",
+     (WIDTH, HEIGHT), "dark"),
+    ("web-scoreboard", "# 5 4 0 5 5 9", "#scoreboard", "the scoreboard, for across the table",
+     (WIDTH, HEIGHT), "dark"),
+]  # fmt: skip
 
 
 def made_from():
@@ -75,6 +90,15 @@ def phone(driver):
     """A phone's screen, 360 CSS pixels wide (a desktop window cannot be made that narrow)."""
     metrics = {"width": WIDTH, "height": HEIGHT, "deviceScaleFactor": 1, "mobile": True}
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+
+
+def screen(driver, size, scheme):
+    """The page as a phone (or tablet) of that size shows it, in that colour scheme."""
+    width, height = size
+    metrics = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True}
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+    wanted = {"name": "prefers-color-scheme", "value": scheme}
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [wanted]})
 
 
 def shoot(driver, keys, element, path):
@@ -124,7 +148,8 @@ def main(argv):
     sys.path.insert(0, os.path.join(ROOT, "host_tests", "core"))
     driver = browser()
     try:
-        for name, keys, element, _ in SCENES:
+        for name, keys, element, _, size, scheme in SCENES:
+            screen(driver, size, scheme)
             shoot(driver, keys, element, os.path.join(OUT, name + ".png"))
             print("wrote", name + ".png")
     finally:

@@ -138,6 +138,7 @@ class Board:
                 link.club, number, blue, orange)  # fmt: skip
         if app.mode == 0:
             state.update(cribbage_state(game, app.overlay))
+            state["entry"] = "key" if app.pairing is not None else entry(app.controller)
         elif game.rules is not None:
             state.update(
                 {
@@ -635,6 +636,23 @@ def throw_figures(thrown, mean_hand, mean_crib, pone):
         "crib": round(mean_crib, 3),
         "net": round(net, 3),
     }
+
+
+# The prompts the page answers with a card or a suit (ui.crib_prompts' states, by number:
+# host_tests/test_web.py pins them; the board never loads that table).
+_STARTER, _SUIT, _LAY, _CRIB_RANKS = 2, 3, 4, 6
+
+
+def entry(keys):
+    """What the page offers for the prompt: "card" when a card tapped answers it, suit and
+    all (the starter, a card laid, the crib's cards unless the board's keys began them:
+    ui.crib_taps), "suit" for the starter's suit, else "key" (the keypad)."""
+    asks = keys.awaiting()
+    if asks == _STARTER or asks == _LAY:
+        return "card"
+    if asks == _CRIB_RANKS and len(keys.crib_suits) == len(keys.ranks):
+        return "card"
+    return "suit" if asks == _SUIT else "key"
 
 
 def cribbage_state(match, overlay):
