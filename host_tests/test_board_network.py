@@ -6,6 +6,7 @@ docs/security.md."""
 
 import gzip
 import json
+import os
 import socket
 import threading
 import time
@@ -13,6 +14,7 @@ import time
 import pytest
 
 import config
+from _paths import FIRMWARE
 from memstore import MemoryStore
 from served_board import INTERPRETERS, ServedBoard
 from test_web import HOLD_0, NOT_PAIRED
@@ -45,6 +47,10 @@ def test_reading_is_open_and_every_answer_is_the_same_on_both(board):
     assert (status, manifest["name"], manifest["start_url"]) == (200, "Cribbage board", "/")
     status, headers, _ = board.request("GET", "/icon.svg")
     assert (status, headers["Content-Type"]) == (200, "image/svg+xml")
+    status, headers, drawn = board.request("GET", "/icon.png")  # from the board's flash
+    assert (status, headers["Content-Type"], drawn[:8]) == (200, "image/png", b"\x89PNG\r\n\x1a\n")
+    with open(os.path.join(FIRMWARE, "www", "icon.png"), "rb") as made:
+        assert drawn == made.read()
     assert board.call("GET", "/nowhere") == (404, {"error": "no such page: /nowhere"})
     assert board.call("DELETE", "/api/state") == (
         405,
@@ -606,8 +612,8 @@ def test_a_hostile_evening_leaves_nothing_held_and_the_board_answering(board):
 
 
 ENDPOINTS = (
-    "/", "/icon.svg", "/manifest.webmanifest", "/api/state", "/api/layout", "/api/events",
-    "/api/history", "/api/stats", "/api/settings", "/api/pair", "/api/pair/token",
+    "/", "/icon.svg", "/icon.png", "/manifest.webmanifest", "/api/state", "/api/layout",
+    "/api/events", "/api/history", "/api/stats", "/api/settings", "/api/pair", "/api/pair/token",
     "/api/phones", "/api/phones/forget", "/api/keys", "/api/card", "/api/coach",
     "/api/peg-advice", "/api/undo", "/api/redo", "/nowhere",
 )  # fmt: skip

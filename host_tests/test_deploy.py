@@ -12,12 +12,12 @@ import deploy
 from _paths import ROOT
 
 FAKE = os.path.join(ROOT, "host_tests", "fakes", "mpremote_fake.py")
-# What goes on the board: the firmware, the compressed page, microdot's modules, umqtt's, the
+# What goes on the board: the firmware, the compressed page and its icon, microdot's modules, umqtt's, the
 # tables of the expert coach, of the play's count starts, of the pone's leads and of its
 # chosen leads.
 BOARD_FILES = (
     len(build_mpy.firmware_sources())
-    + 1
+    + 2
     + len(build_mpy.MICRODOT_MODULES)
     + len(board_libs.BOARD_MODULES)
     + 4
@@ -32,11 +32,11 @@ def build_files():
 def test_the_build_compiles_every_file_and_keeps_the_entry_points_as_source(tmp_path):
     written = build_mpy.build(str(tmp_path))
     sources = build_mpy.firmware_sources()
-    # Every firmware module, the compressed web page, microdot from its PyPI package, umqtt
-    # from its PyPI archive, and the tables of the expert coach (tools/coach_expert.py) and
+    # Every firmware module, the compressed web page and its PNG icon, microdot from its PyPI
+    # package, umqtt from its PyPI archive, and the tables of the expert coach (tools/coach_expert.py) and
     # of the play's advice: the count starts, the pone's leads and its chosen leads
     # (tools/peg_advice.py).
-    assert len(written) == len(sources) + 1 + len(build_mpy.MICRODOT_MODULES) + 2 + 4
+    assert len(written) == len(sources) + 2 + len(build_mpy.MICRODOT_MODULES) + 2 + 4
     assert "tables/expert.bin" in written and "tables/count-starts.bin" in written
     assert "tables/leads.bin" in written and "tables/best-leads.bin" in written
     assert os.path.getsize(tmp_path / "tables" / "count-starts.bin") == 426300

@@ -60,6 +60,7 @@ def client_for(rig):
     """A test client of the rig's board, with a phone paired as a player would pair it: the
     page asks, hold 0 on the board, the page collects its token (client.token)."""
     board = web.Board(rig.app, web_sim.page_file())
+    web_sim.serve_icon_from_firmware()
     rig.app.radio = PageRadio(board.phones)
     client = TestClient(web_routes.make_server(board), host=HOST)
     client.board = board
@@ -106,14 +107,30 @@ def test_the_page_can_be_added_to_a_home_screen_with_nothing_from_outside():
     assert manifest.headers["Content-Type"] == "application/manifest+json"
     fields = json.loads(manifest.body)
     assert fields["start_url"] == "/" and fields["display"] == "standalone"
-    assert fields["icons"] == [{"src": "/icon.svg", "sizes": "any", "type": "image/svg+xml"}]
+    assert fields["icons"] == [
+        {"src": "/icon.svg", "sizes": "any", "type": "image/svg+xml"},
+        {"src": "/icon.png", "sizes": "192x192", "type": "image/png"},
+    ]
     icon = call(client.get("/icon.svg"))
     assert icon.status_code == 200 and icon.headers["Content-Type"] == "image/svg+xml"
     assert icon.body.startswith(b"<svg ") and b"http" not in icon.body.replace(
         b"http://www.w3.org", b""
     )
+    # The PNG for an iPhone's home screen: the SVG's shapes at 192 x 192, smoothed edges,
+    # the corners clear.
+    import icon_png
+
+    drawn = call(client.get("/icon.png"))
+    assert drawn.status_code == 200 and drawn.headers["Content-Type"] == "image/png"
+    rows = icon_png.rows_of(drawn.body)
+    assert (len(rows), len(rows[0])) == (192, 192 * 4)
+    assert rows[0][:4] == b"\x00\x00\x00\x00" and rows[96][96 * 4 : 97 * 4] == b"\x3b\x2a\x1a\xff"
+    assert rows[120][40 * 4 : 41 * 4] == b"\x00\x72\xb2\xff"  # a blue hole's centre
+    assert rows[72][116 * 4 : 117 * 4] == b"\xe6\x9f\x00\xff"  # an orange hole's centre
+    assert icon_png.main(["--check"]) == 0
     page = gzip.decompress(call(client.get("/")).body).decode()
     assert '<link rel="icon" href="/icon.svg">' in page
+    assert '<link rel="apple-touch-icon" href="/icon.png">' in page
     assert '<link rel="manifest" href="/manifest.webmanifest">' in page
 
 
@@ -251,6 +268,8 @@ def see(browser, view):
     from selenium.webdriver.common.by import By
 
     browser.find_element(By.CSS_SELECTOR, "#views a[href='#%s']" % view).click()
+    shown = "return !document.querySelector('[data-view=\"%s\"]').hidden" % view
+    wait_for(lambda: browser.execute_script(shown))  # the view switches on the next event
 
 
 def click_and_wait(browser, element_id):
@@ -361,8 +380,9 @@ def test_the_page_carries_nothing_from_outside():
         html = page.read()
     assert "http://" not in html.replace('"http://www.w3.org/2000/svg"', "")
     assert "https://" not in html and "src=" not in html
-    # Its only links are the board's own icon and manifest (served by web.py).
-    assert re.findall(r'<link [^>]*href="([^"]*)"', html) == ["/icon.svg", "/manifest.webmanifest"]
+    # Its only links are the board's own icons and manifest (served by web.py).
+    links = re.findall(r'<link [^>]*href="([^"]*)"', html)
+    assert links == ["/icon.svg", "/icon.png", "/manifest.webmanifest"]
 
 
 class FakeNetwork:
@@ -1643,7 +1663,8 @@ def test_chromium_finds_the_page_installable_in_its_own_window(served, browser):
         "kStandalone",
     )
     assert [(icon["url"], icon["type"]) for icon in parsed["icons"]] == [
-        (address + "icon.svg", "image/svg+xml")
+        (address + "icon.svg", "image/svg+xml"),
+        (address + "icon.png", "image/png"),
     ]
 
 

@@ -163,6 +163,7 @@ async def serve(port):
     wifi.Radio.HOST = "127.0.0.1"
     wifi.Radio.PORT = port
     web_routes.PAGE = BUILD + "/www/index.html.gz"
+    web_routes.ICON_PNG = BUILD + "/www/icon.png"
     app = App(config, Hardware(config), FileStore(DATA), say=say)
     keys = Keys(app)
     asyncio.create_task(keys.run())

@@ -169,7 +169,11 @@ def build_page(out_dir):
         data = gzip.compress(source.read(), mtime=0)
     with open(target, "wb") as out:
         out.write(data)
-    return ["www/index.html.gz"]
+    # Its PNG icon (tools/icon_png.py), as it is.
+    shutil.copyfile(
+        os.path.join(FIRMWARE, "www", "icon.png"), os.path.join(out_dir, "www", "icon.png")
+    )
+    return ["www/index.html.gz", "www/icon.png"]
 
 
 MICRODOT_MODULES = ("__init__.py", "microdot.py", "helpers.py")  # what the server uses

@@ -20,6 +20,13 @@ def page_file():
     return path
 
 
+def serve_icon_from_firmware():
+    """The PNG icon from firmware/www, where the board has it in its own /www."""
+    from net import web_routes
+
+    web_routes.ICON_PNG = os.path.join(FIRMWARE, "www", "icon.png")
+
+
 def free_port(wanted):
     """wanted, or the next port up that nothing listens on. A port still closing from the
     last run's connections counts as free, as it does for the page's server (both set
@@ -125,6 +132,7 @@ def serve(sim, port, lock):
         def apply(self):
             sim.app.tell("the simulator serves its page until it stops")
 
+    serve_icon_from_firmware()
     board = SimulatedBoard(sim.app, page_file(), lock=lock, local=True)
     sim.app.radio = PageRadio()
     sim.app.radio.phones = board.phones

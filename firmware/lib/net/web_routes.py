@@ -21,6 +21,9 @@ from net.web_http import (
 )
 
 PAGE = "/www/index.html.gz"  # the page, gzip-compressed, on the flash (tools/build_mpy.py)
+# The icon as a PNG for phones that take no SVG icon (an iPhone's home screen), drawn from
+# ICON by tools/icon_png.py, sent from the flash.
+ICON_PNG = "/www/icon.png"
 MAX_KEYS = 32  # keys in one request
 ALONE = ("hold:D", "hold:9")  # keys that change more than the game: one to a request
 SETTINGS_FIELDS = (
@@ -43,7 +46,10 @@ MANIFEST = {
     "display": "standalone",
     "background_color": "#1d140c",
     "theme_color": "#1d140c",
-    "icons": [{"src": "/icon.svg", "sizes": "any", "type": "image/svg+xml"}],
+    "icons": [
+        {"src": "/icon.svg", "sizes": "any", "type": "image/svg+xml"},
+        {"src": "/icon.png", "sizes": "192x192", "type": "image/png"},
+    ],
 }
 
 
@@ -134,6 +140,10 @@ def make_server(board):
     @server.get("/icon.svg")
     async def icon(request):
         return ICON, 200, {"Content-Type": "image/svg+xml", "Cache-Control": "max-age=86400"}
+
+    @server.get("/icon.png")
+    async def icon_png(request):
+        return Response.send_file(ICON_PNG, content_type="image/png", max_age=86400)
 
     @server.get("/manifest.webmanifest")
     async def manifest(request):
