@@ -1841,3 +1841,33 @@ def test_the_state_says_what_answers_the_prompt():
     assert entry() == "key"
     refused = call(client.post("/api/card", body={"token": client.token, "card": "3H"}))
     assert refused.json == {"error": "the crib was begun on the keys: key its ranks there"}
+
+
+def test_the_keyboards_order_is_the_views_order_top_to_bottom(served, browser):
+    """Tab goes through the controls of the view shown and the bar, in the order they are
+    read on a phone (top to bottom, a row left to right), in the play view's three entries
+    (the keypad, the cards, the suits); the controls of the views not shown are not in it."""
+    from selenium.webdriver.common.by import By
+
+    sim, address = served
+    browser.get(address)
+    wait_for(lambda: browser.find_elements(By.ID, "keyD"))
+    order = (
+        "return [].filter.call(document.querySelectorAll('button, a[href], input, select'),"
+        " function (e) { return e.offsetParent !== null && e.tabIndex >= 0; }).map("
+        " function (e) { var r = e.getBoundingClientRect(), v = e.closest('[data-view]');"
+        " return [e.id || e.textContent, Math.round(r.top), Math.round(r.left),"
+        " v ? v.getAttribute('data-view') : 'bar']; })"
+    )
+    for keys, entry in (("", "key"), ("#", "card"), ("5", "suit")):
+        with sim.lock:
+            sim.run_script(keys)
+        wait_for(lambda entry=entry: browser.execute_script(
+            "return document.body.dataset.entry") == entry)  # fmt: skip
+        controls = browser.execute_script(order)
+        play = [c for c in controls if c[3] == "play"]
+        assert {c[3] for c in controls} == {"play", "bar"}, (entry, controls)
+        assert [c[3] for c in controls][: len(play)] == ["play"] * len(play)  # the bar last
+        places = [(top, left) for _, top, left, _ in play]
+        assert places == sorted(places), (entry, play)
+        assert len(play) == {"key": 16 + 2 + 3, "card": 52 + 3 + 2 + 3, "suit": 5 + 2 + 3}[entry]
