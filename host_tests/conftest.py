@@ -21,3 +21,16 @@ def pytest_collection_modifyitems(items):
         module = getattr(item, "module", None)
         if name in getattr(module, "SLOW", ()) or "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.slow)
+
+
+@pytest.fixture
+def browser():
+    """Headless Chromium (Debian's, through chromium-driver) 360 px wide, as a phone: the
+    page must be readable there. Started in its own process group, stopped after."""
+    import web_pictures
+    from orphans import headless_chromium
+
+    driver = headless_chromium("--window-size=360,800")
+    web_pictures.phone(driver)
+    yield driver
+    driver.quit()

@@ -17,7 +17,7 @@ import config
 from _paths import FIRMWARE
 from memstore import MemoryStore
 from served_board import INTERPRETERS, ServedBoard
-from test_web import HOLD_0, NOT_PAIRED
+from web_support import HOLD_0, NOT_PAIRED
 
 NEW_MATCH = "new match: A players (2), B target (121), C games (1); # starts it"
 PAIRING_PROMPT = "pairing: key the two digits the phone's page shows, or * to leave"
@@ -701,24 +701,12 @@ def stall(board):
         return got
 
 
-@pytest.fixture
-def browser():
-    """Headless Chromium at a phone's 360 px."""
-    import web_pictures
-    from orphans import headless_chromium
-
-    driver = headless_chromium("--window-size=360,800")
-    web_pictures.phone(driver)
-    yield driver
-    driver.quit()
-
-
 def pair_on_the_board(driver, board):
     """As a player pairs: "Pair this phone" on the page, then hold 0 on the board's keypad and
     the two digits the page shows."""
     from selenium.webdriver.common.by import By
 
-    from test_web import tap, wait_for
+    from web_support import tap, wait_for
 
     tap(driver, "pair")
     paired = lambda: driver.find_element(By.ID, "paired").text  # noqa: E731
@@ -740,7 +728,7 @@ def test_whole_games_played_from_the_page_on_the_boards_own_program(tmp_path, br
 
     import drivers
     import shed_script
-    from test_web import TAPPED_DEAL, click_and_wait, see, wait_for
+    from web_support import TAPPED_DEAL, click_and_wait, see, wait_for
 
     board = ServedBoard("micropython", tmp_path / "saves")
     try:

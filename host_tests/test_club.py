@@ -14,7 +14,7 @@ import time
 import pytest
 
 from club import ClubError, Night
-from test_web import browser  # noqa: F401  (the headless Chromium fixture)
+from club_standings import expected_standings
 
 
 def names(count):
@@ -22,32 +22,6 @@ def names(count):
 
 
 # -- Standings, checked against a calculation of their own ----------------------------------
-
-
-def expected_standings(games, byes, players):
-    """The American Cribbage Congress's game points, recomputed here game by game: 2 a win,
-    3 a win by a skunk (the loser under 91), 0 a loss; spread: 121 less the loser's score,
-    plus to the winner, minus to the loser; a bye 2 points and a game won."""
-    points = {p: 0 for p in players}
-    won = {p: 0 for p in players}
-    spread = {p: 0 for p in players}
-    played = {p: 0 for p in players}
-    for a, b, score_a, score_b in games:
-        if score_a == 121:
-            winner, loser, loser_score = a, b, score_b
-        else:
-            winner, loser, loser_score = b, a, score_a
-        points[winner] += 3 if loser_score <= 90 else 2
-        won[winner] += 1
-        spread[winner] += 121 - loser_score
-        spread[loser] += loser_score - 121
-        played[a] += 1
-        played[b] += 1
-    for name in byes:
-        points[name] += 2
-        won[name] += 1
-    order = sorted(players, key=lambda p: (-points[p], -won[p], -spread[p], p))
-    return [(i + 1, p, points[p], won[p], spread[p], played[p]) for i, p in enumerate(order)]
 
 
 def random_score(rng):
@@ -422,7 +396,7 @@ def test_the_standings_page_reads_on_a_phone_and_a_projector(tmp_path, browser):
     wider than a 360 px phone, and the whole table on a 1920 x 1080 projector."""
     from broker import free_port, wait_for
     from club import Bridge, make_page_server
-    from test_web import AXE_SCRIPT
+    from web_support import AXE_SCRIPT
 
     night = Night(str(tmp_path / "night.sqlite"))
     players = ["Anneliese Vanderbilt", "Bob", "Cy", "Di", "Ed", "Fay", "Gus", "Hal"] + names(16)

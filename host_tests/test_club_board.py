@@ -328,7 +328,7 @@ def test_a_club_night_of_twelve_boards_stands_as_the_games_played(club):
     killed while half the tables still play. Round 5: two boards lose power mid-game and play
     on after the restart. Round 6: a board restarts with its club journal torn at its last
     record. The standings are those the test computes from the games the boards showed."""
-    from test_club import expected_standings
+    from club_standings import expected_standings
 
     for name in PLAYERS:
         club.night.add(name)
@@ -413,7 +413,7 @@ def test_the_radio_on_the_home_network_runs_the_club_link_beside_the_keys(club, 
     from microdot.test_client import TestClient
 
     from net import web_routes, wifi
-    from test_web import FakeNetwork
+    from web_support import FakeNetwork
 
     monkeypatch.setitem(sys.modules, "network", FakeNetwork())
     monkeypatch.setattr(wifi, "heap_total", lambda: 4 * 1024 * 1024)

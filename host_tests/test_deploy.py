@@ -12,9 +12,9 @@ import deploy
 from _paths import ROOT
 
 FAKE = os.path.join(ROOT, "host_tests", "fakes", "mpremote_fake.py")
-# What goes on the board: the firmware, the compressed page and its icon, microdot's modules, umqtt's, the
-# tables of the expert coach, of the play's count starts, of the pone's leads and of its
-# chosen leads.
+# What goes on the board: the firmware, the compressed page and its icon, microdot's
+# modules, umqtt's, the tables of the expert coach, of the play's count starts, of the pone's
+# leads and of its chosen leads.
 BOARD_FILES = (
     len(build_mpy.firmware_sources())
     + 2
@@ -33,9 +33,9 @@ def test_the_build_compiles_every_file_and_keeps_the_entry_points_as_source(tmp_
     written = build_mpy.build(str(tmp_path))
     sources = build_mpy.firmware_sources()
     # Every firmware module, the compressed web page and its PNG icon, microdot from its PyPI
-    # package, umqtt from its PyPI archive, and the tables of the expert coach (tools/coach_expert.py) and
-    # of the play's advice: the count starts, the pone's leads and its chosen leads
-    # (tools/peg_advice.py).
+    # package, umqtt from its PyPI archive, and the tables of the expert coach
+    # (tools/coach_expert.py) and of the play's advice: the count starts, the pone's leads
+    # and its chosen leads (tools/peg_advice.py).
     assert len(written) == len(sources) + 2 + len(build_mpy.MICRODOT_MODULES) + 2 + 4
     assert "tables/expert.bin" in written and "tables/count-starts.bin" in written
     assert "tables/leads.bin" in written and "tables/best-leads.bin" in written

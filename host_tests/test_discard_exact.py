@@ -13,7 +13,7 @@ from _paths import ROOT
 from cards import name, parse_many
 from cribbage.discard import advise
 from cribbage.score import score
-from test_show_exhaustive import reference_show
+from reference_show import reference_show
 
 
 def brute_force(cards, thrown):

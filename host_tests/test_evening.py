@@ -10,9 +10,9 @@ import sys
 
 import pytest
 
-import test_figures
 from _paths import ROOT
 from bench_common import board_and_harness_built, heap_figures, run_32_bit
+from figures_table import rarely_weights
 
 pytestmark = pytest.mark.slow  # the whole file: left out of `bash tools/check quick`
 
@@ -73,7 +73,7 @@ def test_a_whole_evening_on_the_32_bit_build_leaves_a_classic_esp32_room(tmp_pat
     assert figures["peak"] <= grown, figures
     # Rarely run code loaded for the call and dropped after (rarely.py) earns its place while
     # keeping it loaded would not fit in what the worst step leaves (docs/ARCHITECTURE.md).
-    _, kept_loaded = test_figures.rarely_weights()
+    _, kept_loaded = rarely_weights()
     assert kept_loaded > grown - figures["peak"], (kept_loaded, figures)
     # The run is deterministic (the same keys, the same build): the docs quote its figure.
     quoted = (

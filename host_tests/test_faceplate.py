@@ -70,7 +70,7 @@ def test_the_panels_cutting_drawing_puts_each_window_on_its_leds_centre():
     import os
 
     from board import panel
-    from test_panel import walked
+    from panel_walk import walked
 
     with open(os.path.join(faceplate.ROOT, "hardware", "panel-drill.svg")) as handle:
         drawing = handle.read()

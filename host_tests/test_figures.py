@@ -2,6 +2,7 @@
 moves makes the check fail until the page is written again."""
 
 import figures
+from figures_table import rarely_weights, rows_of_figures
 
 
 def test_the_figures_page_goes_stale_when_a_figure_moves(tmp_path, monkeypatch):
@@ -110,30 +111,6 @@ def test_the_heap_the_docs_say_the_page_needs_is_wifi_needs_heap():
     assert "with %d %% to spare" % spare in words
     said = "(%s bytes; %s live once collected" % (format(worst[0], ","), format(live, ","))
     assert said in words
-
-
-def rows_of_figures():
-    import re
-
-    with open(figures.OUT, encoding="utf-8") as page:
-        return dict(re.findall(r"^\| (.+?) \| ([\d,]+) \|", page.read(), re.M))
-
-
-RARELY_ROW = (
-    "the code the board loads only when it needs it, if it were kept loaded beside the game"
-)
-
-
-def rarely_weights():
-    """{module: bytes} and the total, from docs/figures.md's row (tools/bench.py ram)."""
-    for name, value in rows_of_figures().items():
-        if name.startswith(RARELY_ROW):
-            weights = {}
-            for part in name.split(": ", 1)[1].split(", "):
-                module, size = part.rsplit(" ", 1)
-                weights[module] = int(size.replace(",", ""))
-            return weights, int(value.replace(",", ""))
-    raise AssertionError("no row of the rarely loaded code in figures.md")
 
 
 def test_the_architectures_table_of_rarely_loaded_code_is_the_measured_one():

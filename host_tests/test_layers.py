@@ -35,3 +35,24 @@ def test_string_imports_through_rarely_count_as_imports():
     edges = layers.graph()
     assert "storage.recall" in edges["storage.history"]  # rarely.run("storage.recall", ...)
     assert "modes" in edges["app"]  # app's _rarely(name) runs modes.<name>
+
+
+def test_the_laptops_half_has_no_cycle_and_imports_no_test_module():
+    assert layers.host_problems(layers.host_graph()) == []
+
+
+def test_a_test_importing_a_test_a_tool_on_the_tests_and_a_host_cycle_are_each_caught():
+    edges = layers.host_graph()
+    edges["test_club_board"] = edges["test_club_board"] + ["test_club"]
+    assert layers.host_problems(edges) == [
+        "test_club_board imports the test module test_club: share it through a support module"
+        " or conftest.py"
+    ]
+    edges = layers.host_graph()
+    edges["deploy"] = edges["deploy"] + ["memstore"]  # the maker's deploy on a test fixture
+    assert layers.host_problems(edges) == ["tools/deploy.py imports memstore from host_tests/"]
+    edges = layers.host_graph()
+    edges["web_sim"] = edges["web_sim"] + ["web_support"]  # web_support imports web_sim
+    found = layers.host_problems(edges)
+    assert "tools/web_sim.py imports web_support from host_tests/" in found
+    assert "import cycle: web_sim <-> web_support" in found

@@ -20,7 +20,8 @@ import peg_reference
 import peg_search
 from _paths import ROOT
 from cards import VALUES, parse_many
-from cribbage.pegging import Play, PlayError
+from cribbage.pegging import Play
+from play_positions import random_position
 
 
 def play_out(play, hands):
@@ -188,51 +189,13 @@ def test_the_line_for_a_hand_is_the_library_answer():
     assert lines[0].startswith("KS net ")
 
 
-def _position(rng):
-    """A deal's play stopped at random, for the player to lay: (the ranks they hold, unseen
-    counts, how many the other holds, count, ranks since the count began, said_go, last),
-    or None when they must say go or the play is over."""
-    deck = list(range(52))
-    rng.shuffle(deck)
-    hands = [[card >> 2 for card in deck[0:4]], [card >> 2 for card in deck[4:8]]]
-    starter = deck[8] >> 2
-    play = Play(2, 0)
-    laid = []
-    for _ in range(rng.randrange(0, 7)):
-        if play.finished:
-            return None
-        seat = play.turn
-        fits = [r for r in hands[seat] if play.count + VALUES[r] <= 31]
-        if fits:
-            rank = rng.choice(fits)
-            play.lay(rank)
-            hands[seat].remove(rank)
-            laid.append(rank)
-        else:
-            try:
-                play.go()
-            except PlayError:
-                return None
-    if play.finished:
-        return None
-    me = play.turn
-    if not any(play.count + VALUES[r] <= 31 for r in hands[me]):
-        return None
-    unseen = [4] * 13
-    for rank in hands[me] + laid + [starter]:
-        unseen[rank] -= 1
-    last = -1 if not play.ranks else (0 if play.last_seat == me else 1)
-    said_go = (play.said_go[me], play.said_go[1 - me])
-    return hands[me], unseen, len(hands[1 - me]), play.count, tuple(play.ranks), said_go, last
-
-
 @pytest.mark.slow
 def test_the_fast_advice_equals_the_first_search_in_two_thousand_positions_of_real_deals():
     rng = random.Random(42)
     wanted = {5: 1700, 6: 300}  # by cards left in both hands (5 or fewer, 6); 7 and 8 below
     kinds = set()
     while any(wanted.values()):
-        position = _position(rng)
+        position = random_position(rng)
         if position is None or position[2] > 3:
             continue  # the reference's slowest questions come below, one by one
         left = len(position[0]) + position[2]
@@ -369,7 +332,7 @@ def test_questions_from_many_threads_at_once_get_the_answers_one_at_a_time_gets(
     rng = random.Random(5)
     positions = []
     while len(positions) < 8:
-        position = _position(rng)
+        position = random_position(rng)
         if position is not None and position[2] == 3:
             positions.append(position)
     alone = [peg_advice.advise(*position) for position in positions]

@@ -12,7 +12,7 @@ from fractions import Fraction
 import peg_advice
 from bench_common import unix_run
 from bench_peg_board import position_from_cards
-from test_peg_advice import _position
+from play_positions import random_position
 
 # Run as MicroPython runs it: the table read whole (426,300 bytes) into a heap like the
 # reference board's PSRAM one.
@@ -48,7 +48,7 @@ def test_the_boards_advice_is_the_laptops_to_the_fraction_in_a_thousand_position
     positions = []
     kinds = set()
     while len(positions) < 1000:
-        position = _position(rng)
+        position = random_position(rng)
         if position is None or position[2] > 3:
             continue  # the pone's leads from four cost the most: the chosen ones below
         positions.append(position)

@@ -10,9 +10,9 @@ from cribbage import events as ev
 from cribbage.game import GAME_OVER, MATCH_OVER, Match, RuleError
 from cribbage.score import score
 from memstore import MemoryStore
+from power_cuts import power_cut_everywhere
 from storage.history import History
 from storage.journal import Journal
-from test_journal import power_cut_everywhere
 
 pytestmark = pytest.mark.slow  # the whole file: left out of `bash tools/check quick`
 

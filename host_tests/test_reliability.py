@@ -15,6 +15,7 @@ import fake_machine
 from _paths import ROOT
 from app import App
 from board_rig import Rig
+from boot_halt import halt
 from hardware import Hardware
 from keypad import KEY_NAMES
 from memstore import MemoryStore, RecordingStore, cut_at
@@ -305,27 +306,6 @@ def test_the_watchdog_is_fed_only_while_the_key_loop_runs_and_the_reset_boots_th
     assert not rig.app.watchdog_step(hung) and fake_machine.WDT.fed == fed + 1
     again = Rig(store)  # what the watchdog's reset leads to
     assert again.match.front == [2, 0] and again.match.play.count == 15
-
-
-def halt(monkeypatch, **changes):
-    """Runs boardmain.main() with config changed; returns what it printed."""
-    import boardmain
-
-    for name, value in changes.items():
-        monkeypatch.setattr(config, name, value)
-    printed = []
-    monkeypatch.setattr("builtins.print", lambda *a: printed.append(" ".join(map(str, a))))
-
-    class Stop(Exception):
-        pass
-
-    def sleep(seconds):
-        raise Stop()
-
-    monkeypatch.setattr(boardmain.time, "sleep", sleep)
-    with pytest.raises(Stop):  # it waits for ever, quietly: no reset loop
-        boardmain.main()
-    return printed
 
 
 def test_a_pin_that_does_not_exist_stops_with_a_message_and_a_safe_pattern(monkeypatch):

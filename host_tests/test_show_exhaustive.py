@@ -1,7 +1,7 @@
 """The fast show count against an independent brute force and against published figures.
 
-reference_show below shares no code with firmware/: it works from (rank, suit) pairs with
-itertools, the way the rules are written in a book.
+host_tests/reference_show.py shares no code with firmware/: it works from (rank, suit) pairs
+with itertools, the way the rules are written in a book.
 """
 
 import itertools
@@ -13,6 +13,7 @@ import show_stats
 from cribbage.score import score
 from cribbage.show import show_total
 from cribbage.show_items import count_show, total_of
+from reference_show import reference_show
 
 pytestmark = pytest.mark.slow  # the whole file: left out of `bash tools/check quick`
 
@@ -24,37 +25,6 @@ PUBLISHED_HAND_DISTRIBUTION = {
     22: 444, 23: 356, 24: 3680, 25: 0, 26: 0, 27: 0, 28: 76, 29: 4,
 }  # fmt: skip
 PUBLISHED_CRIB_ZEROES = 1022208
-
-
-def reference_show(hand, starter, crib):
-    cards = [(c // 4 + 1, c % 4) for c in list(hand) + [starter]]
-    value = [min(rank, 10) for rank, _ in cards]
-    points = 0
-    for size in range(2, 6):
-        for combo in itertools.combinations(range(5), size):
-            if sum(value[i] for i in combo) == 15:
-                points += 2
-    for first, second in itertools.combinations(cards, 2):
-        if first[0] == second[0]:
-            points += 2
-    for size in (5, 4, 3):
-        runs = 0
-        for combo in itertools.combinations(cards, size):
-            ranks = sorted(rank for rank, _ in combo)
-            if ranks == list(range(ranks[0], ranks[0] + size)):
-                runs += 1
-        if runs:
-            points += runs * size
-            break
-    hand_suits = {suit for _, suit in cards[:4]}
-    if len(hand_suits) == 1:
-        if cards[4][1] in hand_suits:
-            points += 5
-        elif not crib:
-            points += 4
-    if (11, cards[4][1]) in cards[:4]:
-        points += 1
-    return points
 
 
 def test_every_rank_multiset_in_several_suit_patterns_by_every_route():

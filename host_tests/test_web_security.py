@@ -19,7 +19,7 @@ from board_rig import Rig
 from broker import free_port
 from memstore import MemoryStore
 from net import pairing, web, web_http, web_routes, wifi
-from test_web import HOST, NOT_PAIRED, PageRadio, call, client_for, key_code, pair
+from web_support import HOST, NOT_PAIRED, PageRadio, call, client_for, key_code, pair
 
 JSON = {"Content-Type": "application/json"}
 

@@ -287,7 +287,7 @@ def power_peak(name="esp32s3", leds="hand-wired"):
     import board_rig
     import config
     import key_player
-    from test_board import Config  # config.py with some numbers changed
+    from config_variant import Config  # config.py with some numbers changed
 
     rig = board_rig.Rig(cfg=Config(CHIP_MA=board_draw(name), LEDS=leds))
     peak = [0]

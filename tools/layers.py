@@ -1,6 +1,9 @@
 """The firmware's layers (docs/ARCHITECTURE.md): every import under firmware/lib, the
 string imports through rarely.run and rarely.stepping among them, checked against the layer
 table. Fails on an import cycle, an import of a higher layer, and rules that import storage.
+The laptop's half too: tools/ and host_tests/ (its support modules and fakes) have no import
+cycle, nothing imports a test module (tests share helpers through support modules and
+conftest.py), and a tool imports nothing from host_tests/ but those listed in TOOLS_ON_TESTS.
 
   python tools/layers.py            check (exit 1 on a cycle or an upward import)
   python tools/layers.py --graph    print every firmware import, one a line
@@ -10,7 +13,7 @@ import ast
 import os
 import sys
 
-from _paths import FIRMWARE
+from _paths import FIRMWARE, ROOT
 
 LIB = os.path.join(FIRMWARE, "lib")
 # Bottom up: a module may import its own layer and those below.
@@ -138,6 +141,68 @@ def problems(edges):
     return found
 
 
+HOST_FOLDERS = (
+    ("tools", os.path.join(ROOT, "tools")),
+    ("tests", os.path.join(ROOT, "host_tests")),
+    ("tests", os.path.join(ROOT, "host_tests", "core")),
+    ("tests", os.path.join(ROOT, "host_tests", "fakes")),
+)
+# The tools that still reach into host_tests/ (each for a rig, a player or published data it
+# measures with), until the benchmarks move apart with their own rigs: none may join them.
+TOOLS_ON_TESTS = (
+    "bench_board", "bench_club", "bench_evening", "bench_peg", "bench_play", "bench_storage",
+    "coach_expert", "peg_compare", "web_pictures",
+)  # fmt: skip
+
+
+def host_modules():
+    """{module name: (its side, "tools" or "tests"; path)} for the laptop's half."""
+    found = {}
+    for side, folder in HOST_FOLDERS:
+        for file in sorted(os.listdir(folder)):
+            if file.endswith(".py"):
+                found.setdefault(file[:-3], (side, os.path.join(folder, file)))
+    return found
+
+
+def host_graph():
+    """{module: [the laptop's modules it imports]}: the firmware's and libraries' left out."""
+    known = host_modules()
+    edges = {}
+    for name, (_, path) in known.items():
+        with open(path, encoding="utf-8") as handle:
+            tree = ast.parse(handle.read())
+        found = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                found.update(alias.name.split(".")[0] for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                found.add(node.module.split(".")[0])
+        edges[name] = sorted(target for target in found if target in known and target != name)
+    return edges
+
+
+def host_problems(edges):
+    known = host_modules()
+    found = []
+    for source, targets in sorted(edges.items()):
+        for target in targets:
+            if target.startswith("test_"):
+                found.append(
+                    "%s imports the test module %s: share it through a support module or"
+                    " conftest.py" % (source, target)
+                )
+            elif (
+                known[source][0] == "tools"
+                and known[target][0] == "tests"
+                and source not in TOOLS_ON_TESTS
+            ):
+                found.append("tools/%s.py imports %s from host_tests/" % (source, target))
+    for group in cycles(edges):
+        found.append("import cycle: %s" % " <-> ".join(sorted(group)))
+    return found
+
+
 def main(argv):
     edges = graph()
     if "--graph" in argv:
@@ -146,11 +211,16 @@ def main(argv):
                 print("%s -> %s" % (source, target))
         return 0
     found = problems(edges)
+    host = host_graph()
+    found += host_problems(host)
     for line in found:
         print("layers: " + line)
     if found:
         return 1
-    print("layers: no import cycle, no upward import (%d modules)" % len(edges))
+    print(
+        "layers: no import cycle, no upward import (%d modules); the laptop's half: no cycle,"
+        " no test module imported (%d modules)" % (len(edges), len(host))
+    )
     return 0
 
 

@@ -202,7 +202,7 @@ def test_a_two_track_board_offers_2_or_4_players_but_not_3():
 def test_push_buttons_instead_of_the_keypad():
     import fake_machine
     from board_rig import Rig as _Rig
-    from test_board import Config
+    from config_variant import Config
 
     cfg = Config(INPUT="buttons")
     rig = _Rig(cfg=cfg)
@@ -256,7 +256,7 @@ def test_a_show_is_counted_out_on_the_track_item_by_item():
 
 
 def test_three_players_on_a_three_track_board():
-    from test_board import Config
+    from config_variant import Config
 
     cfg = Config(TRACKS=3, ROWS=6, STRIP_LENGTH=210)
     rig = Rig(cfg=cfg)

@@ -2,19 +2,12 @@ import scripted
 from check import raises
 from cribbage import events as ev
 from cribbage.game import Match, RuleError
-from memstore import MemoryStore, PowerCut
+from memstore import MemoryStore
+from power_cuts import NAME, fresh, power_cut_everywhere
 from storage.history import REDO_KEPT, History, NothingToUndo
 from storage.journal import Journal, encode
 from storage.record_format import CHECKPOINT, MAGIC, STRETCH
 from storage.store import FileStore
-
-NAME = "cribbage.log"
-
-
-def fresh(store):
-    history = History(Match, Journal(store, NAME))
-    problem = history.load()
-    return history, problem
 
 
 def payloads(journal):
@@ -116,62 +109,6 @@ def test_a_new_match_compacts_the_finished_one_to_its_summary():
     restarted, _ = fresh(store)
     assert restarted.state.past_matches == [[1, 0]]
     assert restarted.state.state() == history.state.state()
-
-
-def script_with_undo(seed):
-    """A whole game with an undo and a redo every few events, and a second match."""
-    events, _ = scripted.game_events(seed=seed, points_every=3)
-    steps = []
-    for index in range(len(events)):
-        steps.append(events[index])
-        if index % 17 == 5:
-            steps.append("undo")
-            steps.append("redo")
-        if index % 23 == 9:
-            steps.append("undo")
-            steps.append(events[index])
-    steps.append(ev.new_match(target=61))
-    steps.append((ev.STARTER, ev.NO_CARD))
-    return steps
-
-
-def run_steps(history, steps):
-    # Hashes of the states, not the states: a whole game of them must fit a board-sized heap.
-    states = [hash(history.state.state())]
-    for step in steps:
-        if step == "undo":
-            history.undo()
-        elif step == "redo":
-            history.redo()
-        else:
-            history.apply(step)
-        states.append(hash(history.state.state()))
-    return states
-
-
-def power_cut_everywhere(seed, stride=1):
-    steps = script_with_undo(seed)
-    store = MemoryStore()
-    expected = run_steps(History(Match, Journal(store, NAME)), steps)
-    total = store.bytes_written
-    tried = matched = 0
-    for cut in range(0, total + 1, stride):
-        store = MemoryStore(budget=cut)
-        history = History(Match, Journal(store, NAME))
-        done = 0
-        try:
-            for step in steps:
-                run_steps(history, [step])
-                done += 1
-        except PowerCut:
-            pass
-        store.budget = -1
-        rebooted, _ = fresh(store)
-        tried += 1
-        # The entry being written counts from its own record on: its checkpoint may be torn.
-        if hash(rebooted.state.state()) in expected[done : done + 2]:
-            matched += 1
-    return tried, matched, total
 
 
 def test_power_cut_at_every_byte_leaves_the_state_of_the_last_complete_entry():

@@ -6,23 +6,10 @@
 from board.layout import Layout, LayoutError
 from board.places import PANEL_X_MM, PANEL_Y_MM, places
 from board_rig import Rig
-from test_board import Config
+from config_variant import Config
+from panel_walk import walked
 
 CORNERS = ("top left", "top right", "bottom left", "bottom right")
-
-
-def walked(wiring, corner):
-    """{(column, row from the bottom): place on the wire}, by following the wire."""
-    columns = list(range(32)) if corner.endswith("left") else list(range(31, -1, -1))
-    rows = list(range(7, -1, -1)) if corner.startswith("top") else list(range(8))
-    path = []
-    if wiring == "columns":
-        for line, x in enumerate(columns):
-            path += [(x, y) for y in (rows if line % 2 == 0 else rows[::-1])]
-    else:
-        for line, y in enumerate(rows):
-            path += [(x, y) for x in (columns if line % 2 == 0 else columns[::-1])]
-    return {cell: index for index, cell in enumerate(path)}
 
 
 def panel(tracks=2, wiring="columns", corner="top left"):

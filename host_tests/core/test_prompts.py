@@ -214,7 +214,7 @@ def test_his_heels_pegged_by_hand_at_a_matchs_first_cut_does_not_start_the_match
 
 def three_players(games_key_presses):
     """A three-track board's match of three players to 61, `C` pressed to set the games."""
-    from test_board import Config
+    from config_variant import Config
 
     rig = Rig(cfg=Config(TRACKS=3, ROWS=6, STRIP_LENGTH=210))
     rig.keys("A B " + games_key_presses)
