@@ -98,7 +98,7 @@ WHOLE = (  # drawn whole each time
 
 
 # A repaint at the default brightness, on the ESP32 estimate: a key's whole budget is 10 ms
-# and the strip's wire time 4.5 ms (tools/figures.py fails the check past it). A frame over
+# and the strip's wire time 4.5 ms (host_tests/test_budgets.py fails past it). A frame over
 # the supply's budget, at the brightest setting, is written twice and is held to no budget.
 REPAINT_BUDGET_MS = 1.5
 BRIGHTEST_KIND = (
