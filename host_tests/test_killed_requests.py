@@ -59,9 +59,10 @@ def random_request(rng, phase):
 
 
 def game_of(state):
-    """What survives a restart, as /api/state shows it: not the console, the LEDs or the
-    prompt (a half-made entry is never saved, on the board or the reference)."""
-    volatile = ("console", "said", "leds", "version", "awaiting", "prompt", "problems")
+    """What survives a restart, as /api/state shows it: not the console, the LEDs, the
+    prompt or what the page offers for it (a half-made entry is never saved, on the board or
+    the reference)."""
+    volatile = ("console", "said", "leds", "version", "awaiting", "prompt", "entry", "problems")
     return {key: state[key] for key in state if key not in volatile}
 
 
