@@ -196,7 +196,8 @@ def test_the_screen_fits_an_80_by_24_terminal(tmp_path):
     import io
     import re
 
-    from simulator import Simulator, draw_screen
+    from simulator import Simulator
+    from terminal_screen import draw_screen
 
     sim = Simulator(str(tmp_path / "saves"))
     sim.run_script("# 5 4 0 5 5 9 # # 4 A 6")
@@ -236,3 +237,24 @@ def test_the_simulator_killed_outright_leaves_its_page_port_free_for_the_next(tm
 def _children(pid):
     with open("/proc/%d/task/%d/children" % (pid, pid)) as listed:
         return listed.read().split()
+
+
+@pytest.mark.slow
+def test_the_boards_own_program_plays_in_the_terminal_and_stops_whole_on_q(tmp_path):
+    """--micropython in a terminal: the board's build on MicroPython, drawn from its page's
+    API; the keys typed reach its keypad (H then a key holds it); q stops the interpreter
+    and removes its build."""
+    from broker import free_port
+
+    builds = set(os.listdir(os.path.join(ROOT, "build")))
+    data = str(tmp_path / "saves")
+    terminal = Terminal(data, "--micropython", "--web", str(free_port()))
+    terminal.read_until("new match: A players (2), B target (121), C games (1)", seconds=60)
+    terminal.type("#54")
+    terminal.read_until("starter 5: its suit?", seconds=20)
+    terminal.type("05")
+    terminal.read_until("score: blue 2 (rear peg 0), orange 0 (rear peg 0); play", seconds=20)
+    terminal.type("h#")  # # held: the play ends here, the show begins with orange's hand
+    terminal.read_until("orange's hand: key its 4 ranks", seconds=20)
+    assert terminal.quit() == 0
+    assert set(os.listdir(os.path.join(ROOT, "build"))) == builds  # its build removed

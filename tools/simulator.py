@@ -15,7 +15,6 @@ The games are saved in --data DIR (default .sim/) exactly as the board saves the
 
 import argparse
 import os
-import shutil
 import sys
 import tempfile
 import threading
@@ -27,36 +26,10 @@ import fakes
 fakes.install()
 
 import config  # noqa: E402
-from board_picture import display, svg  # noqa: E402
-from sim_board import POLL_MS, ScriptError, SimBoard, cell_rows  # noqa: E402
-
-# Keyboard -> (keypad key, held long?). The letters as the keypad prints them (A-D) or in
-# lower case; H then a key holds that key; the common holds have a letter of their own.
-KEYBOARD = {str(d): (str(d), False) for d in range(10)}
-KEYBOARD.update({letter: (letter.upper(), False) for letter in "abcdABCD"})
-KEYBOARD.update({"#": ("#", False), "\r": ("#", False), "\n": ("#", False), " ": ("#", False)})
-KEYBOARD.update({"*": ("*", False), "u": ("*", False), "U": ("*", True), "r": ("*", True)})
-KEYBOARD.update({"E": ("#", True), "M": ("D", True), "P": ("0", True)})
-HOLD_NEXT = "hH"  # the next key typed is held
-KEY_HELP = [
-    "keypad  1 2 3 A    ranks: 1=A 2-9 0=T A=J B=Q C=K      keys: 0-9 a b c d",
-    "        4 5 6 B    # (enter, space): go / yes / OK     * (u): back  U: redo",
-    "        7 8 9 C    0: no   D: points (D A/B/C: whose)  E: hold #  h KEY: hold it",
-    "        * 0 # D    suits: 1 clubs 2 diamonds 3 hearts 4 spades",
-    "M (hold D): next game (Makao, Latvian)   P (hold 0): pair a phone      q: quit",
-]
-MAKAO_HELP = [
-    "keypad  1 2 3 A    a card: its rank (1=A 2-9 0=T A=J B=Q C=K), then its suit:",
-    "        4 5 6 B    1 clubs 2 diamonds 3 hearts 4 spades; d: a joker",
-    "        7 8 9 C    #: lay the cards / take the penalty / pass   E: draw (hold #)",
-    "        * 0 # D    h B: Makao! (hold B)  h C: challenge  * (u) undo, U redo",
-    "a (no game yet): players, then the start card.  M (hold D): next game   q: quit",
-]
-LATVIAN_HELP = MAKAO_HELP[:3] + [
-    "        * 0 # D    * (u): clear the cards keyed, else undo   U: redo",
-    "a (no game yet): players, then the start card.  M (hold D): next game   q: quit",
-]
-HELP = (KEY_HELP, MAKAO_HELP, LATVIAN_HELP)
+from board_picture import svg  # noqa: E402
+from sim_board import POLL_MS, ScriptError, SimBoard  # noqa: E402
+from simulator_on_micropython import BOARD_HEAP, heap_size, micropython_main  # noqa: E402
+from terminal_screen import draw_screen, key_loop  # noqa: E402
 
 
 def aside_name(data):
@@ -108,101 +81,23 @@ class Simulator(SimBoard):
 # -- the terminal --------------------------------------------------------------------------
 
 
-def ansi_board(sim):
-    """The board in colour, two characters a hole."""
-    lines = []
-    for row in cell_rows():
-        line = []
-        for led in row:
-            if led is None:
-                line.append("  ")
-                continue
-            r, g, b = sim.led_colour(led)
-            if (r, g, b) == (0, 0, 0):
-                line.append("\x1b[38;2;90;70;50m\u00b7\x1b[0m ")
-            else:
-                (r, g, b), ring = display((r, g, b), config.BRIGHTNESS)
-                mark = "\u25cb" if ring else "\u25cf"  # a ring is dimmer, as on the page
-                line.append("\x1b[38;2;%d;%d;%dm%s\x1b[0m " % (r, g, b, mark))
-        lines.append("".join(line).rstrip())  # 79 columns at most: no wrap on 80
-    return lines
-
-
-def draw_screen(sim, out, size=None):
-    """The whole screen, fitted to the terminal (80 x 24 at least): the board, what its
-    status line holds, the score, the keys, and as many console lines as there is room for."""
-    columns, rows = size or shutil.get_terminal_size((80, 24))
-    screen = ["Cribbage board simulator: the firmware app on fake hardware"]
-    if sim.web_address:
-        screen[0] = "Cribbage board simulator; page: %s  P pairs a phone" % sim.web_address
-    screen += ansi_board(sim)
-    if sim.game_mode() == 0:
-        screen.append(
-            "  status: mode, dealer, turn/hand, count tens, units or sign, games, save, error"
-        )
-    else:
-        screen.append(
-            "  holes: each seat's share; status: mode, penalty or rank (tens, units), suit"
-        )
-    screen.append(sim.score_line())
-    screen += HELP[sim.game_mode()]
-    room = max(3, rows - len(screen) - 2)
-    screen.append("console:")
-    screen += ["  " + line[: columns - 3] for line in sim.console[-room:]]
-    out.write("\x1b[H\x1b[2J" + "\r\n".join(screen) + "\r\n")
-    out.flush()
-
-
-class Keyboard:
-    """Typed characters to (keypad key, held?): H then a key holds that key."""
-
-    def __init__(self):
-        self.hold_next = False
-
-    def take(self, typed):
-        if typed in HOLD_NEXT:
-            self.hold_next = True
-            return None
-        pressed = KEYBOARD.get(typed)
-        if pressed is not None and self.hold_next:
-            pressed = (pressed[0], True)
-        self.hold_next = False
-        return pressed
-
-
 def interactive(sim, snapshot):
-    import select
-    import termios
-    import tty
+    shown = [None]  # the frame and the console's length last drawn
 
-    stdin = sys.stdin.fileno()
-    saved = termios.tcgetattr(stdin)
-    tty.setraw(stdin)
-    keyboard = Keyboard()
-    try:
-        shown_console = -1
-        last_frame = None
-        while True:
-            ready, _, _ = select.select([stdin], [], [], POLL_MS / 1000.0)
-            if ready:
-                typed = os.read(stdin, 1).decode(errors="ignore")
-                if typed in ("q", "\x03", "\x04"):
-                    break
-                pressed = keyboard.take(typed)
-                if pressed is not None:
-                    with sim.lock:
-                        sim.press(*pressed)
-            else:
-                with sim.lock:
-                    sim.wait(POLL_MS)
-            frame = bytes(sim.hardware.pixels.shown)
-            if frame != last_frame or len(sim.console) != shown_console:
-                draw_screen(sim, sys.stdout)
-                last_frame = frame
-                shown_console = len(sim.console)
-    finally:
-        termios.tcsetattr(stdin, termios.TCSADRAIN, saved)
-        sys.stdout.write("\r\n")
+    def press(key, held):
+        with sim.lock:
+            sim.press(key, held)
+
+    def idle(typed):
+        if not typed:
+            with sim.lock:
+                sim.wait(POLL_MS)
+        now = (bytes(sim.hardware.pixels.shown), len(sim.console))
+        if now != shown[0]:
+            draw_screen(sim, sys.stdout)
+            shown[0] = now
+
+    key_loop(press, idle, POLL_MS / 1000.0)
     if snapshot:
         sim.snapshot(snapshot)
 
@@ -247,216 +142,6 @@ def run_script_file(args, data):
 
 # -- the board's program on the board's interpreter (--micropython) ------------------------
 
-# The heap the board's interpreter gets: an ESP32-S3 with PSRAM has more, and the page needs
-# wifi.NEEDS_HEAP of it (a classic ESP32's 112 KB keeps Wi-Fi off, as on the board).
-BOARD_HEAP = "2M"
-
-
-def micropython_binary():
-    """MicroPython's unix port: the one this environment installed (tools/requirements.txt),
-    else one on the PATH."""
-    beside = os.path.join(os.path.dirname(sys.executable), "micropython")
-    found = beside if os.path.exists(beside) else shutil.which("micropython")
-    if not found:
-        raise SystemExit(
-            "error: no MicroPython interpreter here: run this with .venv/bin/python"
-            " (bash tools/run makes .venv)"
-        )
-    return found
-
-
-class OnMicroPython:
-    """The firmware built for the board (.mpy, in a folder of its own, so runs side by side
-    never share one; a module with machine code as source, compiled for this machine) and run
-    by MicroPython with the fakes: tools/board_on_micropython.py."""
-
-    def __init__(self, data, heap=BOARD_HEAP):
-        import build_mpy
-
-        self.data = data
-        self.heap = heap
-        self.build = tempfile.mkdtemp(prefix="board-", dir=_paths.ROOT + "/build")
-        try:
-            build_mpy.build(self.build, here=True)
-        except BaseException:
-            shutil.rmtree(self.build, ignore_errors=True)
-            raise
-
-    def command(self, mode, argument):
-        program = os.path.join(_paths.ROOT, "tools", "board_on_micropython.py")
-        return [
-            micropython_binary(), "-X", "heapsize=" + self.heap, program, _paths.ROOT,
-            self.build, os.path.abspath(self.data), mode, str(argument),
-        ]  # fmt: skip
-
-    def start(self, mode, argument, **streams):
-        import subprocess
-
-        from orphans import die_with_parent
-
-        self.child = subprocess.Popen(
-            self.command(mode, argument), preexec_fn=die_with_parent(), **streams
-        )
-        return self.child
-
-    def until_done(self, work):
-        """work()'s exit status, or 130 at Ctrl-C or SIGTERM; however it ends, the board's
-        interpreter is stopped and its build removed."""
-        import signal
-
-        def stop(signum, frame):
-            raise KeyboardInterrupt
-
-        signal.signal(signal.SIGTERM, stop)
-        try:
-            return work()
-        except KeyboardInterrupt:
-            return 130
-        finally:
-            child = getattr(self, "child", None)
-            if child is not None and child.poll() is None:
-                child.kill()
-                child.wait()
-            shutil.rmtree(self.build, ignore_errors=True)
-
-
-def script_on_micropython(args, data):
-    board = OnMicroPython(data, args.heap)
-
-    def run():
-        script = os.path.abspath(args.script)
-        if args.script == "-":
-            script = os.path.join(board.build, "keys.txt")
-            with open(script, "w") as out:
-                out.write(sys.stdin.read())
-        return board.start("--script", script).wait()
-
-    return board.until_done(run)
-
-
-def web_on_micropython(args, data):
-    """The board's own loop serving its page; keys typed here (or piped in, as the script's
-    tokens) go to its keypad."""
-    import subprocess
-
-    import web_sim
-
-    os.makedirs(data, exist_ok=True)
-    port = web_sim.free_port(args.web)
-    board = OnMicroPython(data, args.heap)
-
-    def run():
-        if sys.stdin.isatty():
-            child = board.start("--web", port, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-            remote_terminal(child, port)
-            return 0
-        child = board.start("--web", port, stdin=subprocess.PIPE)
-        threading.Thread(target=forward_keys, args=(child,), daemon=True).start()
-        return child.wait()
-
-    return board.until_done(run)
-
-
-def forward_keys(child):
-    # Lines piped in are pressed as they come; at their end the board goes on serving.
-    for line in sys.stdin.buffer:
-        try:
-            child.stdin.write(line if line.endswith(b"\n") else line + b"\n")
-            child.stdin.flush()
-        except OSError:
-            return
-
-
-class RemoteView:
-    """What the terminal draws, read from the page's own API of the board on MicroPython."""
-
-    def __init__(self, port):
-        self.web_address = "http://127.0.0.1:%d/" % port
-        self.console = []
-        self.state = None
-
-    def refresh(self):
-        import json
-        import urllib.request
-
-        try:
-            with urllib.request.urlopen(self.web_address + "api/state", timeout=1) as answer:
-                self.state = json.loads(answer.read())
-        except OSError:
-            return False
-        return True
-
-    def game_mode(self):
-        return ("cribbage", "makao", "latvian").index(self.state["mode"]) if self.state else 0
-
-    def led_colour(self, led):
-        if self.state is None:
-            return (0, 0, 0)
-        strip = bytes.fromhex(self.state["leds"])
-        order = self.state["order"]
-        at = led * 3
-        return (strip[at + order[0]], strip[at + order[1]], strip[at + order[2]])
-
-    def score_line(self):
-        state = self.state
-        if state is None:
-            return "the board is starting"
-        if state["mode"] != "cribbage" or state.get("phase") is None:
-            return state["awaiting"]
-        parts = [
-            "%s %d (rear peg %d)" % (state["sides"][side], front, state["rear"][side])
-            for side, front in enumerate(state["front"])
-        ]
-        return "score: " + ", ".join(parts) + "; " + state["phase"]
-
-
-def remote_terminal(child, port):
-    import select
-    import termios
-    import tty
-
-    view = RemoteView(port)
-
-    def read_console():
-        for line in child.stdout:
-            view.console.append(line.decode(errors="replace").rstrip("\n"))
-
-    threading.Thread(target=read_console, daemon=True).start()
-    stdin = sys.stdin.fileno()
-    saved = termios.tcgetattr(stdin)
-    tty.setraw(stdin)
-    keyboard = Keyboard()
-    try:
-        shown = None
-        while child.poll() is None:
-            ready, _, _ = select.select([stdin], [], [], 0.1)
-            if ready:
-                typed = os.read(stdin, 1).decode(errors="ignore")
-                if typed in ("q", "\x03", "\x04"):
-                    break
-                pressed = keyboard.take(typed)
-                if pressed is not None:
-                    token = ("hold:" if pressed[1] else "") + pressed[0]
-                    child.stdin.write(token.encode() + b"\n")
-                    child.stdin.flush()
-            view.refresh()
-            now = (view.state and view.state["leds"], len(view.console))
-            if now != shown:
-                draw_screen(view, sys.stdout)
-                shown = now
-    finally:
-        termios.tcsetattr(stdin, termios.TCSADRAIN, saved)
-        sys.stdout.write("\r\n")
-
-
-def _heap_size(text):
-    """A heap's size as MicroPython's -X heapsize takes it: bytes, or K or M of them."""
-    import re
-
-    if not re.fullmatch(r"[1-9][0-9]*[KM]?", text):
-        raise argparse.ArgumentTypeError("a size such as 2M, 512K or 131072, not %r" % text)
-    return text
-
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description="The cribbage board, simulated in a terminal")
@@ -481,7 +166,7 @@ def main(argv=None):
         "--heap",
         metavar="SIZE",
         default=BOARD_HEAP,
-        type=_heap_size,
+        type=heap_size,
         help="with --micropython: the heap the board's interpreter gets, as MicroPython's"
         " -X heapsize takes it (default %s, a board with PSRAM; at 448K or less the board"
         " keeps its Wi-Fi off, as a classic ESP32's does)" % BOARD_HEAP,
@@ -532,19 +217,6 @@ def main(argv=None):
         raise SystemExit("no terminal: use --script FILE (or run it in a terminal)")
     interactive(sim, args.snapshot)
     return 0
-
-
-def micropython_main(args):
-    if args.snapshot or args.fresh:
-        raise SystemExit("error: --snapshot and --fresh are the simulator's on this Python only")
-    if args.script:
-        if args.data is None:
-            with tempfile.TemporaryDirectory() as scratch:
-                return script_on_micropython(args, os.path.join(scratch, "saves"))
-        return script_on_micropython(args, args.data)
-    if not args.web:
-        raise SystemExit("error: --micropython serves the page: give --web PORT (or --script)")
-    return web_on_micropython(args, args.data or os.path.join(_paths.ROOT, ".sim"))
 
 
 if __name__ == "__main__":
