@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from club import ClubError, Night
+from club_night.night import ClubError, Night
 from club_standings import expected_standings
 
 
@@ -287,7 +287,7 @@ class StandInBoard:
 @pytest.mark.slow
 def test_results_over_a_broker_that_goes_down_are_recorded_once(tmp_path):
     from broker import Broker, wait_for
-    from club import Bridge
+    from club_night.bridge import Bridge
 
     broker = Broker(tmp_path).start()
     night = Night(str(tmp_path / "night.sqlite"))
@@ -339,7 +339,8 @@ def test_the_standings_page_and_the_directors_changes_with_the_pin(tmp_path):
     import urllib.request
 
     from broker import free_port
-    from club import Bridge, make_page_server
+    from club_night.bridge import Bridge
+    from club_night.page import make_page_server
 
     night = Night(str(tmp_path / "night.sqlite"))
     bridge = Bridge(night, "oakclub", "127.0.0.1", free_port())  # no broker: the page alone
@@ -395,7 +396,8 @@ def test_the_standings_page_reads_on_a_phone_and_a_projector(tmp_path, browser):
     """The page in headless Chromium: no serious or critical axe-core violation, nothing
     wider than a 360 px phone, and the whole table on a 1920 x 1080 projector."""
     from broker import free_port, wait_for
-    from club import Bridge, make_page_server
+    from club_night.bridge import Bridge
+    from club_night.page import make_page_server
     from web_support import AXE_SCRIPT
 
     night = Night(str(tmp_path / "night.sqlite"))
@@ -467,7 +469,8 @@ def test_a_hostile_board_forges_nothing_and_stops_nothing_while_eleven_play(tmp_
     import urllib.request
 
     from broker import Broker, wait_for
-    from club import Bridge, make_page_server
+    from club_night.bridge import Bridge
+    from club_night.page import make_page_server
 
     night = Night(str(tmp_path / "night.sqlite"))
     players = names(24)
@@ -643,7 +646,8 @@ def test_the_directors_door_bounds_guesses_and_takes_no_change_from_another_site
     import http.client
 
     from broker import free_port
-    from club import Bridge, PinGuard, make_page_server
+    from club_night.bridge import Bridge
+    from club_night.page import PinGuard, make_page_server
 
     clock = [0.0]
     guard = PinGuard("20261204", clock=lambda: clock[0])
@@ -703,7 +707,7 @@ def test_a_callback_that_fails_leaves_the_clubs_recording_running(tmp_path):
     """paho's network thread records every result: a callback that fails anyway (here the
     pairings sent again at connection) is logged, and the results after it are recorded."""
     from broker import Broker, wait_for
-    from club import Bridge
+    from club_night.bridge import Bridge
 
     broker = Broker(tmp_path).start()
     night = Night(str(tmp_path / "night.sqlite"))
@@ -750,3 +754,13 @@ def test_the_directors_commands_refuse_too_few_or_wrong_words_in_words(tmp_path,
         assert club.main([night] + words) == 1, words
         assert capsys.readouterr().err == said + "\n"
     assert Night(night).standings()[0][1] in ("Ann", "Bob")  # nothing recorded, nothing lost
+    # A command mistyped: said with the commands there are, before any file is made.
+    other = tmp_path / "other.sqlite"
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as stopped:
+        club.main([str(other), "standing"])
+    assert stopped.value.code == 2 and not other.exists()
+    assert capsys.readouterr().err.endswith(
+        "error: unknown command 'standing': add, leave, pair, boards, revoke, result, correct,"
+        " standings, csv, serve\n"
+    )

@@ -13,7 +13,8 @@ import drivers  # noqa: F401  (installs the fake machine and neopixel)
 import key_player
 from board_rig import Rig
 from broker import Broker, wait_for
-from club import Bridge, Night
+from club_night.bridge import Bridge
+from club_night.night import Night
 from cribbage.game import GAME_OVER, MATCH_OVER
 from memstore import MemoryStore
 from shuffle import Shuffler

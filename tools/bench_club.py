@@ -33,13 +33,16 @@ def bench_club():
 def bench_stand_ins():
     import paho.mqtt.client as mqtt
 
-    import club
     from broker import Broker, free_port, wait_for
+    from club_night import bridge as club_bridge
+    from club_night import messages
+    from club_night import night as club_night
+    from club_night import page as club_page
 
     print("## The club night: results over a real broker")
     with tempfile.TemporaryDirectory() as folder:
         broker = Broker(folder).start()
-        night = club.Night(folder + "/night.sqlite")
+        night = club_night.Night(folder + "/night.sqlite")
         for number in range(BOARDS + LATENCY_RESULTS):
             night.add("P%03da" % number)
             night.add("P%03db" % number)
@@ -48,10 +51,10 @@ def bench_stand_ins():
             night.seat(1, "b%03d" % number, "P%03da" % number, "P%03db" % number)
         for number in range(BOARDS, BOARDS + LATENCY_RESULTS):
             night.seat(2 + number - BOARDS, "b000", "P%03da" % number, "P%03db" % number)
-        bridge = club.Bridge(night, "bench", "127.0.0.1", broker.port)
+        bridge = club_bridge.Bridge(night, "bench", "127.0.0.1", broker.port)
         bridge.start()
         page_port = free_port()
-        server = club.make_page_server(bridge, "127.0.0.1", page_port, "2468")
+        server = club_page.make_page_server(bridge, "127.0.0.1", page_port, "2468")
         threading.Thread(target=server.serve_forever, daemon=True).start()
         acked = set()
         connected = set()
@@ -62,7 +65,7 @@ def bench_stand_ins():
                 client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=name)
 
                 def on_connect(client, userdata, flags, reason, properties, name=name):
-                    client.subscribe(club.topic("bench", name, "recorded"), qos=1)
+                    client.subscribe(messages.topic("bench", name, "recorded"), qos=1)
                     connected.add(name)
 
                 def on_message(client, userdata, message):
@@ -77,7 +80,7 @@ def bench_stand_ins():
             time.sleep(0.5)  # the subscriptions settle
             start = time.perf_counter()
             for index, (name, client) in enumerate(clients):
-                where = club.topic("bench", name, "result")
+                where = messages.topic("bench", name, "result")
                 client.publish(where, json.dumps(_result(index, name)), qos=1)
             wait_for(lambda: len(acked) >= BOARDS, 120)
             took = time.perf_counter() - start
@@ -91,7 +94,7 @@ def bench_stand_ins():
             for number in range(BOARDS, BOARDS + LATENCY_RESULTS):
                 player = "P%03da" % number
                 start = time.perf_counter()
-                where = club.topic("bench", name, "result")
+                where = messages.topic("bench", name, "result")
                 result = _result(number, name, 2 + number - BOARDS)
                 client.publish(where, json.dumps(result), qos=1)
 
@@ -130,12 +133,14 @@ def bench_board_to_standings():
     from _paths import ROOT
 
     sys.path.insert(0, os.path.join(ROOT, "host_tests", "core"))
-    import club
     import config
     import drivers  # noqa: F401  (the fake machine and neopixel)
     import key_player
     from board_rig import Rig
     from broker import Broker, free_port, wait_for
+    from club_night import bridge as club_bridge
+    from club_night import night as club_night
+    from club_night import page as club_page
     from cribbage.game import GAME_OVER, MATCH_OVER
     from memstore import MemoryStore
     from net import club_link
@@ -143,11 +148,11 @@ def bench_board_to_standings():
 
     with tempfile.TemporaryDirectory() as folder:
         broker = Broker(folder).start()
-        night = club.Night(folder + "/night.sqlite")
-        bridge = club.Bridge(night, "bench", "127.0.0.1", broker.port)
+        night = club_night.Night(folder + "/night.sqlite")
+        bridge = club_bridge.Bridge(night, "bench", "127.0.0.1", broker.port)
         bridge.start()
         page_port = free_port()
-        server = club.make_page_server(bridge, "127.0.0.1", page_port, "2468")
+        server = club_page.make_page_server(bridge, "127.0.0.1", page_port, "2468")
         threading.Thread(target=server.serve_forever, daemon=True).start()
         settings = types.SimpleNamespace(
             **{k: getattr(config, k) for k in dir(config) if k.isupper()}

@@ -156,13 +156,29 @@ TOOLS_ON_TESTS = (
 
 
 def host_modules():
-    """{module name: (its side, "tools" or "tests"; path)} for the laptop's half."""
+    """{module name: (its side, "tools" or "tests"; path)} for the laptop's half, the
+    packages in tools/ by their dotted names."""
     found = {}
     for side, folder in HOST_FOLDERS:
         for file in sorted(os.listdir(folder)):
+            path = os.path.join(folder, file)
             if file.endswith(".py"):
-                found.setdefault(file[:-3], (side, os.path.join(folder, file)))
+                found.setdefault(file[:-3], (side, path))
+            elif side == "tools" and os.path.exists(os.path.join(path, "__init__.py")):
+                for inner in sorted(os.listdir(path)):
+                    if inner.endswith(".py"):
+                        name = file if inner == "__init__.py" else file + "." + inner[:-3]
+                        found[name] = (side, os.path.join(path, inner))
     return found
+
+
+def _host_target(name, known):
+    """The laptop's module an import names: the longest known prefix of its dotted name."""
+    parts = name.split(".")
+    for end in range(len(parts), 0, -1):
+        if ".".join(parts[:end]) in known:
+            return ".".join(parts[:end])
+    return None
 
 
 def host_graph():
@@ -175,10 +191,13 @@ def host_graph():
         found = set()
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):
-                found.update(alias.name.split(".")[0] for alias in node.names)
+                found.update(_host_target(alias.name, known) for alias in node.names)
             elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-                found.add(node.module.split(".")[0])
-        edges[name] = sorted(target for target in found if target in known and target != name)
+                found.update(
+                    _host_target(node.module + "." + alias.name, known) for alias in node.names
+                )
+        found.discard(None)
+        edges[name] = sorted(target for target in found if target != name)
     return edges
 
 

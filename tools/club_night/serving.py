@@ -1,0 +1,174 @@
+"""club.py serve: the night's own broker (or the club's), the bridge and the page, kept up
+until Ctrl-C or a service manager's stop, and stopped whole however it ends."""
+
+import argparse
+import sys
+import threading
+
+from club_night.bridge import Bridge
+from club_night.page import make_page_server
+
+
+def stop_left_behind(kept):
+    """Stops the Mosquitto an earlier serve of this night started, should it still run
+    (kept: "PID CONFIG" as that serve wrote it): its pid, once stopped, else 0. A process
+    that now has that pid but not that broker's config is not touched."""
+    import os
+    import signal
+    import time
+
+    pid, _, config = kept.partition(" ")
+    if not pid.isdigit() or not config:
+        return 0
+    try:
+        with open("/proc/%s/cmdline" % pid, "rb") as line:
+            command = line.read().split(b"\0")
+    except OSError:
+        return 0  # gone, as it should be
+    if config.encode() not in command or not command[0].endswith(b"mosquitto"):
+        return 0
+    os.kill(int(pid), signal.SIGTERM)
+    for _ in range(50):
+        try:
+            with open("/proc/%s/stat" % pid) as stat:
+                if stat.read().rsplit(")", 1)[1].split()[0] == "Z":
+                    break  # ended; its parent has yet to read its status
+        except OSError:
+            break
+        time.sleep(0.1)
+    else:
+        os.kill(int(pid), signal.SIGKILL)
+    return int(pid)
+
+
+def keep_up(broker, ending, accounts_now, every=1.0):
+    """The night's own broker, started again within a second should it stop by itself (the
+    boards and the club reconnect by themselves; the page says it was down meanwhile), and
+    with the night's accounts as the director adds or revokes a board's, until `ending`."""
+    accounts = accounts_now()
+    while not ending.wait(every):
+        now = accounts_now()
+        if now != accounts and not ending.is_set():
+            accounts = now
+            broker.renew(now)
+            print("the boards' accounts changed: the broker started again with them", flush=True)
+            continue
+        process = broker.process
+        if process is not None and process.poll() is not None and not ending.is_set():
+            print("the broker stopped (exit %d): started again" % process.returncode, flush=True)
+            try:
+                broker.start()
+            except RuntimeError as error:
+                print("the broker could not start again: %s" % error, flush=True)
+
+
+def serve(night, words):
+    import secrets
+
+    parser = argparse.ArgumentParser(prog="club.py NIGHT serve")
+    parser.add_argument("--broker", default="127.0.0.1:1883", help="HOST:PORT of the broker")
+    parser.add_argument(
+        "--own-broker",
+        nargs="?",
+        const="0.0.0.0:1883",
+        metavar="HOST:PORT",
+        help="start Mosquitto for the night, listening here (default 0.0.0.0:1883: the club's"
+        " network), and stop it after; the boards and the club sign in with --broker-password",
+    )
+    parser.add_argument(
+        "--broker-password",
+        help="the password the boards and the club sign in to the broker with (user"
+        " 'cribbage'; default with --own-broker: the night's, made once, printed and kept in"
+        " the night's file)",
+    )
+    parser.add_argument("--club", default="club", help="the club's name in the topics")
+    parser.add_argument("--host", default="0.0.0.0", help="where the page listens")
+    parser.add_argument("--port", type=int, default=8088, help="0: any free port (printed)")
+    parser.add_argument(
+        "--pin", help="the director's PIN (default: the night's, 8 digits made once, kept)"
+    )
+    args = parser.parse_args(words)
+    if args.pin:
+        night.keep("pin", args.pin)
+    pin = night.kept("pin", lambda: "%08d" % secrets.randbelow(10**8))
+    import signal
+
+    def interrupted(number, frame):
+        raise KeyboardInterrupt  # a service manager's stop: the broker is stopped too
+
+    signal.signal(signal.SIGTERM, interrupted)  # from the start: every way out stops all
+    running = {}  # what is started, stopped in the end whatever stops serve
+    try:
+        return _serve(night, args, pin, running)
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        if "ending" in running:
+            running["ending"].set()
+        if "bridge" in running:
+            running["bridge"].stop()
+        if "broker" in running:
+            running["broker"].stop()
+
+
+def _serve(night, args, pin, running):
+    password = args.broker_password
+    own = None
+    if args.own_broker:
+        import tempfile
+
+        from broker import CLUB_USER, VIEWER, Broker
+
+        if password:
+            night.keep(CLUB_USER + " password", password)
+        # Every account kept in the night's file: a restart of serve keeps every board's
+        # password right.
+        accounts = night.accounts()
+        password = accounts[CLUB_USER]
+        listen_host, _, listen_port = args.own_broker.rpartition(":")
+        folder = tempfile.mkdtemp(prefix="club-broker-")
+        own = Broker(
+            folder, listen_host or "0.0.0.0", int(listen_port), accounts=accounts, club=args.club
+        )
+        running["broker"] = own  # stopped in the end, even if a stop comes as it starts
+        left = stop_left_behind(night.kept("broker", lambda: ""))
+        if left:
+            print("a broker this night left running (pid %d) was stopped" % left, flush=True)
+        try:
+            own.start()
+            night.keep("broker", "%d %s" % (own.process.pid, own.config))
+        except RuntimeError as error:
+            if "in use" not in str(error):
+                raise
+            sys.stderr.write(
+                "port %s is taken, most likely by the mosquitto service Debian starts on"
+                " installing it: stop it (sudo systemctl disable --now mosquitto) or give"
+                " another port (--own-broker 0.0.0.0:1884)\n" % listen_port
+            )
+            return 1
+        host, port = "127.0.0.1" if own.host in ("0.0.0.0", "::") else own.host, own.port
+        print(
+            "the boards' broker: port %d of this computer; each board's page: the club's"
+            " broker is this computer's address:%d, and the board's own password (club.py"
+            " NIGHT boards NAME prints it); Home Assistant signs in as %s, password %s"
+            % (port, port, VIEWER, accounts[VIEWER])
+        )
+    else:
+        host, _, port = args.broker.rpartition(":")
+    bridge = Bridge(night, args.club, host or "127.0.0.1", int(port), password)
+    running["bridge"] = bridge
+    bridge.start()
+    server = make_page_server(bridge, args.host, args.port, pin)
+    port = server.server_address[1]  # the one bound: --port 0 takes any free one
+    print("standings on http://%s:%d/ ; the director's PIN: %s" % (args.host, port, pin))
+    sys.stdout.flush()
+    running["ending"] = ending = threading.Event()
+    if own is not None:
+
+        def accounts_now():
+            with bridge.lock:
+                return night.accounts()
+
+        threading.Thread(target=keep_up, args=(own, ending, accounts_now), daemon=True).start()
+    server.serve_forever()
+    return 0
