@@ -791,15 +791,19 @@ def test_makao_on_the_page_shows_its_table_and_takes_its_keys(served, browser):
         click_and_wait(browser, "key" + key)
     wait_for(lambda: "on the pile: 2\u2663 \u00b7 2 to take" in text())
     table = browser.find_element(By.ID, "table").text.splitlines()
-    assert table == ["player cards", "player 1 4", "player 2 5 to play", "player 3 5"]
+    assert table == ["player 1 2 3", "cards 4 5 5", "to play"]  # the players across
     assert not browser.find_element(By.ID, "picker").is_displayed()  # no cribbage cards here
     # The long presses from the phone: # takes the penalty, then player 3 holds # to draw.
     assert browser.find_element(By.ID, "hold#").text == "hold #\ndraw"
     click_and_wait(browser, "key#")
     click_and_wait(browser, "hold#")
     wait_for(lambda: browser.find_element(By.ID, "table").text.splitlines()[1:] == [
-        "player 1 4", "player 2 7", "player 3 6 to play"
+        "cards 4 7 6", "to play"
     ])  # fmt: skip
+    assert browser.execute_script(
+        "return [].map.call(document.querySelectorAll('#table tr:last-child td'),"
+        " function (c) { return c.textContent; })"
+    ) == ["", "", "", "to play"]  # player 3's turn
     click_and_wait(browser, "holdB")  # Makao! called with six cards: refused, in words
     wait_for(lambda: "call Makao with one card left" in text())
 
@@ -1722,3 +1726,29 @@ def test_the_keyboards_order_is_the_views_order_top_to_bottom(served, browser):
         places = [(top, left) for _, top, left, _ in play]
         assert places == sorted(places), (entry, play)
         assert len(play) == {"key": 16 + 2 + 3, "card": 52 + 3 + 2 + 3, "suit": 5 + 2 + 3}[entry]
+
+
+@pytest.mark.parametrize("game, holds_of_d, dealt", [("makao", 1, 5), ("latvian", 2, 6)])
+def test_a_shedding_game_of_five_fits_the_play_view_on_a_small_phone(
+    served, browser, game, holds_of_d, dealt
+):
+    """Makao and the Latvian game with five players at 360 x 640: the board, the words, the
+    keypad, the long presses, the pile and the table of players (across) on one screen."""
+    from selenium.webdriver.common.by import By
+
+    sim, address = served
+    with sim.lock:
+        for _ in range(holds_of_d):
+            sim.app.press("D", True)  # hold D: the next game
+            sim.wait(20)
+        sim.run_script("A A A 9 1")  # five players; the 9 of clubs starts
+    browser.get(address)
+    counts = " ".join([str(dealt)] * 5)
+    wait_for(lambda: "cards " + counts in browser.find_element(By.ID, "awaiting").text)
+    wait_for(lambda: len(browser.find_elements(By.CSS_SELECTOR, "#table tr")) == 3)
+    assert browser.find_element(By.ID, "table").text.splitlines()[:2] == [
+        "player 1 2 3 4 5", "cards " + counts
+    ]  # fmt: skip
+    assert browser.execute_script(
+        "return [document.documentElement.scrollHeight, innerHeight]"
+    ) == [640, 640]
