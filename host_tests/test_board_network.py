@@ -202,7 +202,7 @@ def test_a_board_without_room_for_the_plays_table_says_so_and_plays_on(tmp_path)
     """A heap that holds the game and the page but not the play's table of 426,300 bytes (a
     board without PSRAM): the question is refused in words, every time, and the game, the
     coach and the page go on."""
-    from net import web
+    from net import web_advice
 
     board = ServedBoard("micropython", tmp_path / "saves", heap="512K")
     try:
@@ -210,7 +210,7 @@ def test_a_board_without_room_for_the_plays_table_says_so_and_plays_on(tmp_path)
         assert board.call("POST", "/api/keys", {"token": token, "keys": ["#", "5", "1"]})[0] == 200
         for _ in range(2):  # nothing half kept from the first: the second is refused alike
             assert board.call("POST", "/api/peg-advice", {"cards": ["AH", "2S", "3D", "4C"]}) == (
-                501, {"error": web.NO_ROOM_FOR_PLAY})  # fmt: skip
+                501, {"error": web_advice.NO_ROOM_FOR_PLAY})  # fmt: skip
         status, coach = board.call(
             "POST", "/api/coach", {"cards": ["5H", "5D", "JC", "6S", "4C", "KH"], "pone": False}
         )

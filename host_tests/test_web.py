@@ -24,7 +24,7 @@ from board_rig import Rig
 from broker import free_port
 from cards import name, parse_many
 from memstore import MemoryStore
-from net import web, web_routes, wifi_choice
+from net import web, web_advice, web_routes, wifi_choice
 from web_support import (
     AXE_SCRIPT,
     HOLD_0,
@@ -1125,7 +1125,7 @@ def test_the_boards_page_answers_the_expert_coach_and_the_plays_advice_from_its_
     # discard --play` prints it, as pone and as dealer; refused in words without them.
     board.leads_table = str(tmp_path / "leads.bin")
     refused = call(client.post("/api/coach", body={"cards": cards, "play": True, "pone": True}))
-    assert refused.status_code == 501 and refused.json["error"] == web.NO_LEADS_TABLES % (
+    assert refused.status_code == 501 and refused.json["error"] == web_advice.NO_LEADS_TABLES % (
         "[Errno 2] No such file or directory: '%s'" % board.leads_table)  # fmt: skip
     board.leads_table = peg_advice.board_leads_path()
     board.best_leads_table = peg_advice.board_best_leads_path()
@@ -1161,13 +1161,13 @@ def test_the_boards_page_answers_the_expert_coach_and_the_plays_advice_from_its_
     damaged.write_bytes(b"\0" * 100)
     board.leads_table = str(damaged)
     refused = call(client.post("/api/peg-advice", body=pone))
-    assert (refused.status_code, refused.json) == (501, {"error": web.NO_PLAY_TABLE % (
+    assert (refused.status_code, refused.json) == (501, {"error": web_advice.NO_PLAY_TABLE % (
         "%s is not the table of the pone's leads" % damaged)})  # fmt: skip
     rig.press("9")
     board.play_tables = None
     board.count_starts_table = str(tmp_path / "count-starts.bin")
     refused = call(client.post("/api/peg-advice", body=asked))
-    assert (refused.status_code, refused.json) == (501, {"error": web.NO_PLAY_TABLE % (
+    assert (refused.status_code, refused.json) == (501, {"error": web_advice.NO_PLAY_TABLE % (
         "[Errno 2] No such file or directory: '%s'" % board.count_starts_table)})  # fmt: skip
     board.count_starts_table = peg_advice.board_table_path()
     answer = call(client.post("/api/peg-advice", body=asked))

@@ -8,7 +8,7 @@ from microdot import Request, Response
 
 from cards import CardError, parse
 from keypad import KEY_NAMES
-from net.web import LONG, Board, throw_figures
+from net.web import LONG, Board
 from net.web_http import (
     MAX_BODY,
     MAX_STREAMS,
@@ -261,6 +261,7 @@ def make_server(board):
         # The discard coach: private to the phone that asks, no pairing, nothing saved or lit.
         # Loaded on the first question only: its show table is 6 KB.
         from cribbage.discard import ranked, throws
+        from net.web_advice import throw_figures
 
         body = read_body(request, ("cards", "pone", "opponent", "play"))
         opponent = body.get("opponent", "uniform")
