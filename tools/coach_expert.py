@@ -429,10 +429,18 @@ TABLE_PAGE = os.path.join(_paths.ROOT, "docs", "discard-tables.md")
 
 
 def main(argv):
+    import argparse
+
     from generated import write_or_check
 
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--table", action="store_true", help="write docs/discard-tables.md")
+    parser.add_argument("--check", action="store_true", help="exit 1 when it is stale")
+    check = ["--check"] if parser.parse_args(argv).check else []
     sys.path.insert(0, os.path.join(_paths.ROOT, "host_tests"))
-    return write_or_check(TABLE_PAGE, comparison(), argv, "python tools/coach_expert.py --table")
+    return write_or_check(TABLE_PAGE, comparison(), check, "python tools/coach_expert.py --table")
 
 
 if __name__ == "__main__":

@@ -78,6 +78,9 @@ def pictures():
 
 
 def main(argv):
+    from generated import checking
+
+    argv = ["--check"] if checking(argv, __doc__) else []
     os.makedirs(OUT, exist_ok=True)
     stale = []
     for name, text in pictures().items():

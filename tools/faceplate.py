@@ -28,7 +28,7 @@ from board_picture import (
     ribbon_slot,
     scale_bar,
 )
-from generated import write_or_check
+from generated import checking, write_or_check
 
 OUT = os.path.join(ROOT, "hardware")
 
@@ -523,6 +523,7 @@ def outputs(config):
 def main(argv):
     import config
 
+    argv = ["--check"] if checking(argv, __doc__) else []
     stale = 0
     for name, data in outputs(config).items():
         path = os.path.join(OUT, name)

@@ -352,9 +352,10 @@ def render(figures):
 
 
 def main(argv):
-    from generated import write_or_check
+    from generated import checking, write_or_check
 
-    return write_or_check(OUT, render(measure()), argv, "python tools/figures.py")
+    check = ["--check"] if checking(argv, __doc__) else []
+    return write_or_check(OUT, render(measure()), check, "python tools/figures.py")
 
 
 if __name__ == "__main__":

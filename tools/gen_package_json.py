@@ -9,7 +9,7 @@ import sys
 
 from _paths import ROOT
 from build_mpy import firmware_sources
-from generated import write_or_check
+from generated import checking, write_or_check
 
 TARGET = os.path.join(ROOT, "package.json")
 VERSION = "0.1.0"
@@ -21,7 +21,8 @@ def render():
 
 
 def main(argv):
-    return write_or_check(TARGET, render(), argv, "python tools/gen_package_json.py")
+    check = ["--check"] if checking(argv, __doc__) else []
+    return write_or_check(TARGET, render(), check, "python tools/gen_package_json.py")
 
 
 if __name__ == "__main__":

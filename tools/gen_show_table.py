@@ -12,7 +12,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 import _paths  # noqa: F401,E402
 from cribbage.multiset import TABLE_SIZE, multiset_index  # noqa: E402
 from cribbage.show_items import rank_items  # noqa: E402
-from generated import write_or_check  # noqa: E402
+from generated import checking, write_or_check  # noqa: E402
 
 TARGET = os.path.join(HERE, "..", "firmware", "lib", "cribbage", "show_table.py")
 POINTS_OFFSET = 48  # chr(48 + points) keeps the literal printable: '0'..'L'
@@ -50,7 +50,8 @@ def render(table):
 
 
 def main(argv):
-    return write_or_check(TARGET, render(build()), argv, "python tools/gen_show_table.py")
+    check = ["--check"] if checking(argv, __doc__) else []
+    return write_or_check(TARGET, render(build()), check, "python tools/gen_show_table.py")
 
 
 if __name__ == "__main__":

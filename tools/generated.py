@@ -1,8 +1,19 @@
 # Files the project generates: those it commits (the show table, package.json), written or
 # with --check compared, so that the test command fails when one is stale; and the tables it
 # keeps in build/ only, made again when what they are made from changes.
+import argparse
 import difflib
 import os
+
+
+def checking(argv, doc):
+    """A generator's command line: --check, or nothing (write); --help prints its docstring,
+    and any other argument is refused, before anything is measured or written."""
+    parser = argparse.ArgumentParser(
+        description=doc, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--check", action="store_true", help="exit 1 when the file is stale")
+    return parser.parse_args(argv).check
 
 
 def write_or_check(path, text, argv, how_to_make):

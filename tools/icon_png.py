@@ -144,7 +144,9 @@ def drawn_now():
 
 
 def main(argv):
-    if "--check" in argv:
+    from generated import checking
+
+    if checking(argv, __doc__):
         try:
             with open(OUT, "rb") as handle:
                 current = rows_of(handle.read())

@@ -154,9 +154,10 @@ def page():
 
 
 def main(argv):
-    from generated import write_or_check
+    from generated import checking, write_or_check
 
-    return write_or_check(PAGE, page(), argv, "python tools/peg_compare.py")
+    check = ["--check"] if checking(argv, __doc__) else []
+    return write_or_check(PAGE, page(), check, "python tools/peg_compare.py")
 
 
 if __name__ == "__main__":

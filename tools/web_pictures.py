@@ -133,7 +133,9 @@ def shoot(driver, keys, element, path):
 
 
 def main(argv):
-    if "--check" in argv:
+    from generated import checking
+
+    if checking(argv, __doc__):
         try:
             with open(MADE_FROM) as handle:
                 recorded = handle.read().split()[0]
