@@ -237,7 +237,7 @@ def main(argv):
         board.LEDS,
         board.TRACKS,
     )
-    return write_or_check(args.drill, text, ["--check"] if args.check else [], command)
+    return write_or_check(args.drill, text, args.check, command)
 
 
 if __name__ == "__main__":

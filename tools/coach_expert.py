@@ -429,16 +429,9 @@ TABLE_PAGE = os.path.join(_paths.ROOT, "docs", "discard-tables.md")
 
 
 def main(argv):
-    import argparse
+    from generated import checking, write_or_check
 
-    from generated import write_or_check
-
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument("--table", action="store_true", help="write docs/discard-tables.md")
-    parser.add_argument("--check", action="store_true", help="exit 1 when it is stale")
-    check = ["--check"] if parser.parse_args(argv).check else []
+    check = checking(argv, __doc__, writes="--table")
     sys.path.insert(0, os.path.join(_paths.ROOT, "host_tests"))
     return write_or_check(TABLE_PAGE, comparison(), check, "python tools/coach_expert.py --table")
 

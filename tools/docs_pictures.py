@@ -80,12 +80,12 @@ def pictures():
 def main(argv):
     from generated import checking
 
-    argv = ["--check"] if checking(argv, __doc__) else []
+    check = checking(argv, __doc__)
     os.makedirs(OUT, exist_ok=True)
     stale = []
     for name, text in pictures().items():
         path = os.path.join(OUT, name)
-        if "--check" in argv:
+        if check:
             if not os.path.exists(path) or open(path).read() != text:
                 stale.append(name)
         else:
@@ -94,7 +94,7 @@ def main(argv):
     if stale:
         print("stale pictures (run python tools/docs_pictures.py): " + " ".join(stale))
         return 1
-    print("pictures are up to date" if "--check" in argv else "wrote hardware/pictures/")
+    print("pictures are up to date" if check else "wrote hardware/pictures/")
     return 0
 
 

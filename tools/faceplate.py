@@ -523,12 +523,12 @@ def outputs(config):
 def main(argv):
     import config
 
-    argv = ["--check"] if checking(argv, __doc__) else []
+    check = checking(argv, __doc__)
     stale = 0
     for name, data in outputs(config).items():
         path = os.path.join(OUT, name)
         if name.endswith(".pdf"):
-            if "--check" in argv:
+            if check:
                 current = open(path, "rb").read() if os.path.exists(path) else b""
                 if current != data:
                     print("%s is stale: run python tools/faceplate.py" % name)
@@ -540,7 +540,7 @@ def main(argv):
                     out.write(data)
                 print("wrote", name)
             continue
-        stale |= write_or_check(path, data.decode(), argv, "python tools/faceplate.py")
+        stale |= write_or_check(path, data.decode(), check, "python tools/faceplate.py")
     return stale
 
 

@@ -354,7 +354,7 @@ def render(figures):
 def main(argv):
     from generated import checking, write_or_check
 
-    check = ["--check"] if checking(argv, __doc__) else []
+    check = checking(argv, __doc__)
     return write_or_check(OUT, render(measure()), check, "python tools/figures.py")
 
 

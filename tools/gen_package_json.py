@@ -21,7 +21,7 @@ def render():
 
 
 def main(argv):
-    check = ["--check"] if checking(argv, __doc__) else []
+    check = checking(argv, __doc__)
     return write_or_check(TARGET, render(), check, "python tools/gen_package_json.py")
 
 

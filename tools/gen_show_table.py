@@ -50,7 +50,7 @@ def render(table):
 
 
 def main(argv):
-    check = ["--check"] if checking(argv, __doc__) else []
+    check = checking(argv, __doc__)
     return write_or_check(TARGET, render(build()), check, "python tools/gen_show_table.py")
 
 

@@ -6,19 +6,22 @@ import difflib
 import os
 
 
-def checking(argv, doc):
-    """A generator's command line: --check, or nothing (write); --help prints its docstring,
-    and any other argument is refused, before anything is measured or written."""
+def checking(argv, doc, writes=None):
+    """A generator's command line: True for --check, False to write (nothing, or the flag
+    `writes` names); --help prints its docstring, and any other argument is refused, before
+    anything is measured or written."""
     parser = argparse.ArgumentParser(
         description=doc, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--check", action="store_true", help="exit 1 when the file is stale")
+    if writes:
+        parser.add_argument(writes, action="store_true", help="write it (the default)")
     return parser.parse_args(argv).check
 
 
-def write_or_check(path, text, argv, how_to_make):
+def write_or_check(path, text, check, how_to_make):
     name = os.path.basename(path)
-    if "--check" in argv:
+    if check:
         try:
             with open(path, encoding="utf-8") as current:
                 written = current.read()

@@ -68,14 +68,15 @@ def pixels(svg, size=SIZE):
     """Rows of RGBA bytes, the shapes painted in order over a clear ground."""
     width, drawn = shapes(svg)
     scale = size / width
+    # The shapes measured in pixels: their numbers scaled to the PNG's grid once.
+    drawn = [(s[0],) + tuple(n * scale for n in s[1:-1]) + (s[-1],) for s in drawn]
     rows = []
     for row in range(size):
         line = bytearray()
         for column in range(size):
             red = green = blue = alpha = 0.0
             for shape in drawn:
-                # The shape measured in pixels: distances scaled to the PNG's grid.
-                cover = _coverage(_scaled(shape, scale), column + 0.5, row + 0.5)
+                cover = _coverage(shape, column + 0.5, row + 0.5)
                 if cover:
                     r, g, b = shape[-1]
                     red += (r - red) * cover
@@ -85,17 +86,6 @@ def pixels(svg, size=SIZE):
             line += bytes((round(red), round(green), round(blue), round(alpha * 255)))
         rows.append(bytes(line))
     return rows
-
-
-_SCALED = {}
-
-
-def _scaled(shape, scale):
-    key = (shape, scale)
-    if key not in _SCALED:
-        numbers = tuple(n * scale for n in shape[1:-1])
-        _SCALED[key] = (shape[0],) + numbers + (shape[-1],)
-    return _SCALED[key]
 
 
 def png(rows):

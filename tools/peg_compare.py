@@ -156,7 +156,7 @@ def page():
 def main(argv):
     from generated import checking, write_or_check
 
-    check = ["--check"] if checking(argv, __doc__) else []
+    check = checking(argv, __doc__)
     return write_or_check(PAGE, page(), check, "python tools/peg_compare.py")
 
 
