@@ -97,21 +97,26 @@ def test_the_dry_run_prints_the_exact_commands_and_touches_nothing(monkeypatch):
         " print(sys.implementation._machine); print(gc.mem_free()+gc.mem_alloc());"
         ' s = os.statvfs("/"); print(s[0] * s[2])' + "'"
     )
-    lines = lines[1:]
+    # Then each file of the plan hashed on the board: the ones a deploy cut short left whole
+    # are not copied again.
+    assert lines[1] == ".venv/bin/mpremote connect /dev/ttyUSB0 exec 'import hashlib, binascii"
+    lines = lines[
+        lines.index(' print("sha256", binascii.hexlify(h.digest()).decode(), p)\'') + 1 :
+    ]
+    # The mark first, the folders made, then the manifest of what stays, renamed into place;
+    # the files main.py's halt reads (config.py, its profiles, main.py) under .new, renamed
+    # together; the rest; the read back; then, once the hashes match, the whole manifest and
+    # the mark removed.
+    connect = ".venv/bin/mpremote connect /dev/ttyUSB0 "
     folders = ("lib", "lib/board", "lib/cribbage", "lib/microdot", "lib/net", "lib/profiles")
     folders += ("lib/shedding", "lib/storage", "lib/ui", "lib/umqtt", "tables", "www")
-    assert lines[:12] == [
-        ".venv/bin/mpremote connect /dev/ttyUSB0 fs mkdir :" + folder for folder in folders
-    ]
-    # The mark first, then the manifest of what stays, renamed into place; the files main.py's
-    # halt reads (config.py, its profiles, main.py) under .new, renamed together; the rest;
-    # the read back; then, once the hashes match, the whole manifest and the mark removed.
-    connect = ".venv/bin/mpremote connect /dev/ttyUSB0 "
-    assert lines[12:14] == [
+    assert lines[:3] == [
         connect + "fs cp -f build/deploy-dev-ttyUSB0/mark.txt :.deploying \\",
-        "  + fs cp -f build/deploy-dev-ttyUSB0/part.txt :.deployed.new \\",
+        "  + exec 'import os",
+        "for p in (%s):" % "".join('"%s", ' % folder for folder in folders),
     ]
-    assert lines[21:27] == [
+    assert lines[7] == "  + fs cp -f build/deploy-dev-ttyUSB0/part.txt :.deployed.new \\"
+    assert lines[15:21] == [
         "  + fs cp -f build/board/config.py :config.py.new \\",
         "  + fs cp -f build/board/lib/profiles/__init__.mpy :lib/profiles/__init__.mpy.new \\",
         "  + fs cp -f build/board/lib/profiles/esp32.mpy :lib/profiles/esp32.mpy.new \\",
@@ -182,12 +187,25 @@ def test_deploying_twice_copies_nothing_the_second_time(fake_board, monkeypatch)
     deploy.deploy(port="/dev/ttyUSB7", out=out)
     assert ": 0 files to copy" in out.getvalue()
     assert (fake_board / "data" / "cribbage.log").read_bytes() == b"CRJ2 saved games"
+    # A manifest cut short (here: one line that no longer vouches for its file) costs a hash
+    # on the board, not a copy, while the file is whole.
     manifest = (fake_board / ".deployed").read_text()
-    manifest = manifest.replace(manifest[:64], "0" * 64, 1)  # one file now differs
-    (fake_board / ".deployed").write_text(manifest)
+    first = manifest.split("\n")[0].split()[1]
+    (fake_board / ".deployed").write_text(manifest.replace(manifest[:64], "0" * 64, 1))
     out = StringIO()
     deploy.deploy(port="/dev/ttyUSB7", out=out)
-    assert ": 1 files to copy" in out.getvalue()
+    assert out.getvalue().splitlines()[1:3] == [
+        "/dev/ttyUSB7: 1 files already whole on the board from a deploy cut short: not copied"
+        " again",
+        "/dev/ttyUSB7: 0 files to copy, %d unchanged, 0 to remove" % BOARD_FILES,
+    ]
+    # A file changed on the board is copied again.
+    (fake_board / first).write_bytes(b"changed")
+    (fake_board / ".deployed").write_text(manifest.replace(manifest[:64], "0" * 64, 1))
+    out = StringIO()
+    deploy.deploy(port="/dev/ttyUSB7", out=out)
+    assert ": 1 files to copy, %d unchanged" % (BOARD_FILES - 1) in out.getvalue()
+    assert (fake_board / ".deployed").read_text() == manifest
 
 
 @pytest.mark.parametrize(

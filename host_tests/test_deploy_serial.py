@@ -1,7 +1,8 @@
-"""The deploy with the real mpremote over a serial line to a real MicroPython (serial_board.py:
-the unix port with a folder as its flash, on a pseudo-terminal), the cable pulled at each
-kind of step: a board that starts (the old firmware, the new one, or three dim blue LEDs and
-words with the REPL free), a next deploy that mends it, the saved games untouched."""
+"""The deploy with the real mpremote over a serial line to a real MicroPython (serial_board.py: the
+unix port with a folder as its flash, on a pseudo-terminal), the cable pulled inside each file
+of a first deploy in turn and at each kind of step: a board that starts (the old firmware, the
+new one, or three dim blue LEDs and words with the REPL free), a next deploy that mends it, the
+saved games untouched."""
 
 import os
 import shutil
@@ -135,12 +136,11 @@ def test_a_blank_board_takes_the_firmware_reads_it_back_and_boots_into_the_game(
 
 # Where the cable is pulled: what the laptop had sent (the marker's nth time, then so many
 # bytes). Each kind of step of the copy and the finish, in a first deploy and in an update.
+# (A cut inside each file: test_a_first_deploy_cut_in_each_file_in_turn_resumes_after_it.)
 FIRST_DEPLOY_CUTS = {
     "in the mark": (b"open('.deploying'", 30, 1),
-    "in main.py": (b"open('main.py.new'", 300, 1),
-    "in the board's profile": (b"open('lib/profiles/esp32s3.mpy.new'", 200, 1),
-    "in a module": (b"open('lib/app.mpy'", 700, 1),
-    "in the read back": (b"import hashlib", 200, 1),
+    "in the folders made": (b"os.mkdir(p)", 0, 1),
+    "in the read back": (b"import hashlib", 200, 2),  # the first hashes before the copy
     "at the mark's removal": (b"remove('.deploying')", 0, 1),
 }
 UPDATE_CUTS = {
@@ -163,29 +163,21 @@ def pulled(board, tree, cut):
     return said
 
 
-def every_file():
-    """{where: cut} inside each file a first deploy copies, 300 bytes in (past its end for a
-    small file, so between it and the next): DEPLOY_CUT_EVERY_FILE=1 adds them, a long run
-    (about 6 s a file) left out of the test command, whose cuts above take each kind of
-    step once."""
-    if not os.environ.get("DEPLOY_CUT_EVERY_FILE"):
-        return {}
-    cuts = {}
-    for path in deploy.local_manifest(build_mpy.BUILD):  # as tools/check built it
-        if path.startswith("tables/"):
-            continue  # not on a board without the coach's extra, as here
-        name = path + deploy.NEW if deploy.written_whole(path) else path
-        cuts["in " + path] = (("open('%s'" % name).encode(), 300, 1)
-    return cuts
-
-
-@pytest.mark.parametrize("where", sorted(FIRST_DEPLOY_CUTS) + sorted(every_file()))
+@pytest.mark.parametrize("where", sorted(FIRST_DEPLOY_CUTS))
 def test_a_first_deploy_cut_short_leaves_a_board_that_says_so_and_the_next_deploy_mends_it(
     trees, laptop, board, where
 ):
     new, _ = trees
     board.power_on()
-    pulled(board, new, dict(FIRST_DEPLOY_CUTS, **every_file())[where])
+    pulled(board, new, FIRST_DEPLOY_CUTS[where])
+    starts_as_a_cut_first_deploy_should(board)
+    said, error = run_deploy(board, new)
+    assert error is None, error
+    assert board.wait_for(GAME)
+    assert flash_files(board) == as_deployed(new)
+
+
+def starts_as_a_cut_first_deploy_should(board):
     shown = boot(board)
     files = flash_files(board)
     if "main.py" in files:  # with config.py and its profile, all three whole
@@ -194,10 +186,44 @@ def test_a_first_deploy_cut_short_leaves_a_board_that_says_so_and_the_next_deplo
         assert shown == "repl"
     else:  # not begun: a blank board
         assert shown == "repl" and files == SAVED
+
+
+def not_whole_on(board, tree):
+    """The tree's files the board's flash does not hold byte for byte, by the test's own
+    reading of the flash."""
+    flash = flash_files(board)
+    return [
+        path for path in deploy.local_manifest(tree) if flash.get(path) != as_deployed(tree)[path]
+    ]
+
+
+def test_a_first_deploy_cut_in_each_file_in_turn_resumes_after_it(trees, laptop, board):
+    """The cable pulled 300 bytes into each file the first deploy copies, in the order it
+    copies them (past the end of a small file, so between it and the next), each time on the
+    board the last cut left: it starts as it should, and each deploy copies exactly the files
+    not yet whole there (the ones before the cut are not sent again)."""
+    new, _ = trees
+    order, _, _ = deploy.plan(deploy.local_manifest(new), {})
+    board.power_on()
+    begun = 0
+    for path in order:
+        name = path + deploy.NEW if deploy.written_whole(path) else path
+        missing = not_whole_on(board, new)
+        said = pulled(board, new, (("open('%s'" % name).encode(), 300, 1))
+        assert "%s: %d files to copy," % (board.port, len(missing)) in said, (path, said)
+        assert path in missing
+        # Files the deploy began to write: all it opened but the mark and the manifest.
+        begun += board.sent.count(b"','wb')") - 2
+        starts_as_a_cut_first_deploy_should(board)
     said, error = run_deploy(board, new)
     assert error is None, error
     assert board.wait_for(GAME)
     assert flash_files(board) == as_deployed(new)
+    # Without the resume, each deploy of the cascade sent every file before its cut again:
+    # N(N+1)/2 files begun, 3,570 here. With it, each file is begun at most twice (cut inside
+    # it, then whole), but the five main.py's halt reads, sent again until they are renamed
+    # together: at most 2 (N - 5) + 5 x 6.
+    assert begun <= 2 * (len(order) - 5) + 5 * 6, begun
 
 
 @pytest.fixture(scope="module")

@@ -19,8 +19,9 @@ rewrites the manifest without the files it is about to change; the files run by 
 config.py) are written under another name and renamed, so each is whole, old or new; every
 file copied is read back on the board and its hash compared; only then are the whole manifest
 written and the mark removed. While the mark is there main.py stops with three dim blue LEDs
-and words on the console, the REPL free for the next deploy, which copies again every file the
-manifest no longer vouches for.
+and words on the console, the REPL free for the next deploy. That one hashes on the board each
+file the manifest does not vouch for and copies only those not already whole, so a deploy cut
+at the 80th file resumes there instead of starting again.
 """
 
 import argparse
@@ -109,19 +110,18 @@ def plan(local, remote):
 
 
 def commands(port, copy, remove, folders, files, tree=BUILD):
-    """The mpremote command lines that carry out a plan, in order: one per folder to make;
-    the copy (the mark, the manifest without what changes, the removals, the files, then each
-    copied file's hash read back); the finish (the whole manifest, the mark removed, a reset),
-    run once the hashes match. files: the build's mark, part and manifest files."""
+    """The two mpremote command lines that carry out a plan: the copy (the mark, the folders,
+    the manifest without what changes, the removals, the files, then each copied file's hash
+    read back); the finish (the whole manifest, the mark removed, a reset), run once the
+    hashes match. files: the build's mark, part and manifest files."""
     connect = mpremote() + ["connect", port]
     lines = []
-    for folder in folders:
-        # One call each: mkdir of a folder that exists fails, and is not an error here.
-        lines.append(connect + ["fs", "mkdir", ":" + folder])
-    # Everything else in one connection ("+" chains mpremote commands): one reset of the
-    # REPL instead of one per file.
+    # The copy in one connection ("+" chains mpremote commands): one reset of the REPL
+    # instead of one per file or folder.
     copying = list(connect)
     copying += ["fs", "cp", "-f", os.path.relpath(files["mark"], ROOT), ":" + MARK, "+"]
+    if folders:
+        copying += ["exec", MKDIRS % names(folders), "+"]
     # The manifest too is written whole or not at all: a cut inside it would lose the names
     # of files still to remove.
     copying += ["fs", "cp", "-f", os.path.relpath(files["part"], ROOT), ":" + MANIFEST + NEW, "+"]
@@ -147,10 +147,11 @@ def commands(port, copy, remove, folders, files, tree=BUILD):
     return lines
 
 
-# Run on the board by the copy, each given its file names (names()). A file already gone is
-# not an error (a cut may have taken it); littlefs renames over a file, FAT does not, hence
-# the remove first there; the read back prints "sha256 HEX PATH" or "missing PATH", reading
-# through one buffer so the 9 MB of an S3's tables do not churn the heap.
+# Run on the board by the copy, each given its file names (names()). A file already gone is not
+# an error (a cut may have taken it), nor is a folder already there; littlefs renames over a
+# file, FAT does not, hence the remove first there; the read back prints "sha256 HEX PATH" or
+# "missing PATH", reading through one buffer so the 9 MB of an S3's tables do not churn the heap.
+MKDIRS = "import os\nfor p in %s:\n try:\n  os.mkdir(p)\n except OSError:\n  pass"
 REMOVE = "import os\nfor p in %s:\n try:\n  os.remove(p)\n except OSError:\n  pass"
 RENAME = (
     'import os\nfor p in %s:\n try:\n  os.rename(p + ".new", p)\n except OSError:\n'
@@ -371,7 +372,7 @@ def deploy(port=None, dry_run=False, out=sys.stdout, tree=BUILD):
         # Nothing is asked of the board: the plan is for a board that has none of the files.
         copy, remove, folders = plan(local, {})
         files = write_deploy_files(port or "auto", local, {})
-        ask = [ask_board(port or "auto")]
+        ask = [ask_board(port or "auto"), hash_on_board(port or "auto", copy)]
         for argv in ask + commands(port or "auto", copy, remove, folders, files, tree):
             # One line a command, each chained one ("+") on a line of its own.
             words = ["\\\n  +" if part == "+" else shlex.quote(part) for part in argv]
@@ -387,6 +388,14 @@ def deploy(port=None, dry_run=False, out=sys.stdout, tree=BUILD):
     local = without_what_does_not_fit(local, fs_bytes, port, out, tree)
     remote = read_board_manifest(port)
     copy, remove, folders = plan(local, remote)
+    whole = already_whole(port, copy, local)
+    if whole:
+        out.write(
+            "%s: %d files already whole on the board from a deploy cut short: not copied again\n"
+            % (port, len(whole))
+        )
+        remote.update(whole)
+        copy, remove, folders = plan(local, remote)
     files = write_deploy_files(port, local, remote)
     out.write(
         "%s: %d files to copy, %d unchanged, %d to remove\n"
@@ -398,11 +407,7 @@ def deploy(port=None, dry_run=False, out=sys.stdout, tree=BUILD):
             "%s: %d KB to copy: up to %d minutes over a serial link\n"
             % (port, size // 1024, (copy_timeout(size) - ANSWER_S) // 60 + 1)
         )
-    *mkdirs, copying, finish = commands(port, copy, remove, folders, files, tree)
-    for argv in mkdirs:
-        done = run_mpremote(argv)
-        if done.returncode and "exists" not in done.stderr.lower():
-            raise DeployError(explain(port, done.stdout + done.stderr))
+    copying, finish = commands(port, copy, remove, folders, files, tree)
     done = copy_step(copying, copy_timeout(size))
     if done.returncode:
         raise DeployError(explain(port, done.stdout + done.stderr, cut=True))
@@ -420,6 +425,23 @@ def deploy(port=None, dry_run=False, out=sys.stdout, tree=BUILD):
         "%s: %d files copied and read back whole; the board is restarting\n" % (port, len(copy))
     )
     return 0
+
+
+def hash_on_board(port, paths):
+    return mpremote() + ["connect", port, "exec", VERIFY % names(paths)]
+
+
+def already_whole(port, copy, local):
+    """{path: hash} of the files to copy that are already whole on the board: a deploy cut
+    short copied them before the cable was pulled, so the next one resumes after them. Each
+    is hashed on the board (no byte crosses the line); a file missing or different is not."""
+    if not copy:
+        return {}
+    done = run_mpremote(hash_on_board(port, copy))
+    if done.returncode:
+        raise DeployError(explain(port, done.stdout + done.stderr))
+    wrong = set(unverified(copy, local, done.stdout))
+    return {path: local[path] for path in copy if path not in wrong}
 
 
 def copy_step(argv, timeout):
