@@ -8,7 +8,7 @@
 # pins (LED_PIN, KEYPAD_ROW_PINS, KEYPAD_COL_PINS, BUTTON_PINS) and what it draws (CHIP_MA).
 #   profiles.esp32s3  the reference: an ESP32-S3 module with PSRAM (N16R8; N8R2); runs everything
 #   profiles.esp32    a classic ESP32 DevKit without PSRAM: the LEDs and keys, Wi-Fi off
-# tools/deploy.py checks the chip named here against the board's. To wire other pins, copy
+# tools/maker/deploy.py checks the chip named here against the board's. To wire other pins, copy
 # a profile, change its numbers and import the copy here.
 from profiles.esp32s3 import *  # noqa: F403
 
@@ -27,7 +27,7 @@ TRACKS = 2  # one per player or partnership; 3 adds a 60-LED track for a third p
 # are drawn from these; a test fails when anything runs off the board. Three tracks: 140 high.
 BOARD_MM = (410, 110)  # width, height
 KEYPAD_MM = (69, 77)  # width, height
-# The holes (tools/board_picture.py --drill): spacing and size, in mm.
+# The holes (tools/maker/board_picture.py --drill): spacing and size, in mm.
 HOLE_PITCH_MM = 8
 HOLE_DIAMETER_MM = 5  # a 5 mm LED, or a light pipe over an SMD strip
 TRACK_GAP_MM = 14

@@ -9,9 +9,9 @@ import time
 
 import machine
 
-# Left by tools/deploy.py before its first write, removed once every file is verified.
+# Left by tools/maker/deploy.py before its first write, removed once every file is verified.
 DEPLOYING = ".deploying"
-REDEPLOY = "run tools/deploy.py again (the saved games are untouched)"
+REDEPLOY = "run crib-deploy again (the saved games are untouched)"
 
 
 def halt(words):

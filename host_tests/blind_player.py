@@ -5,7 +5,7 @@ answers the show's questions truthfully, takes back and undoes now and then, cut
 between entries, and keeps the score itself with the reference scorer below, written from
 the rules (seeds/000_*), not from the firmware: every deal's score must agree.
 
-Used by host_tests/test_blind_player.py (a sample) and tools/bench.py blind (the whole set).
+Used by host_tests/test_blind_player.py (a sample) and tools/bench/bench.py blind (the whole set).
 """
 
 import re

@@ -1,12 +1,26 @@
-import os
+import gc
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-sys.path.insert(0, os.path.join(ROOT, "host_tests", "core"))
-import pytest  # noqa: E402
+import pytest
 
-import _paths  # noqa: E402,F401  (firmware/lib and the host stand-ins)
+from where import FIRMWARE
+
+# The firmware collects at the idle moment after a key and at a mode switch, for the board's
+# small heap. Run inside this process, which holds the test runner and a browser driver, each
+# full collection walks every object of it: 30 ms to 200 ms a key, most of a long test's
+# time. Here the firmware's collections are the youngest generation's only (the objects its
+# keys made); nothing in the tests depends on more, and every other gc.collect() is whole.
+_full_collect = gc.collect
+
+
+def _collect(generation=2):
+    if sys._getframe(1).f_code.co_filename.startswith(FIRMWARE):
+        generation = 0
+    return _full_collect(generation)
+
+
+gc.collect = _collect
+
 
 # The tests `bash tools/check quick` leaves out (each over about 1.5 s on 2 cores; the
 # durations tools/check prints at the end of every run say when another grows slow) are
@@ -27,10 +41,10 @@ def pytest_collection_modifyitems(items):
 def browser():
     """Headless Chromium (Debian's, through chromium-driver) 360 px wide, as a phone: the
     page must be readable there. Started in its own process group, stopped after."""
-    import web_pictures
     from orphans import headless_chromium
+    from phone_browser import phone
 
     driver = headless_chromium("--window-size=360,800")
-    web_pictures.phone(driver)
+    phone(driver)
     yield driver
     driver.quit()

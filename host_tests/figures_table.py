@@ -1,13 +1,16 @@
 """docs/figures.md read back: its rows by name, and the rarely loaded code's row split per
 module (the figures' tests and the evening's share them)."""
 
+import os
 import re
 
-import figures
+from where import ROOT
+
+FIGURES = os.path.join(ROOT, "docs", "figures.md")  # tools/upkeep/figures.py writes it
 
 
 def rows_of_figures():
-    with open(figures.OUT, encoding="utf-8") as page:
+    with open(FIGURES, encoding="utf-8") as page:
         return dict(re.findall(r"^\| (.+?) \| ([\d,]+) \|", page.read(), re.M))
 
 
@@ -17,7 +20,7 @@ RARELY_ROW = (
 
 
 def rarely_weights():
-    """{module: bytes} and the total, from docs/figures.md's row (tools/bench.py ram)."""
+    """{module: bytes} and the total, from docs/figures.md's row (tools/bench/bench.py ram)."""
     for name, value in rows_of_figures().items():
         if name.startswith(RARELY_ROW):
             weights = {}

@@ -32,7 +32,7 @@ def test_start_everything_then_linger(tmp_path):
     say()
     port = free_port()
     simulator = subprocess.Popen(
-        [sys.executable, os.path.join(ROOT, "tools", "simulator.py"), "--web", str(port),
+        [sys.executable, os.path.join(ROOT, "tools", "player", "simulator.py"), "--web", str(port),
          "--data", str(tmp_path / "saves")],
         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, text=True,
     )  # fmt: skip

@@ -1,12 +1,11 @@
-"""The play's advice as first written: the same model as tools/peg_advice.py, searched in
+"""The play's advice as first written: the same model as tools/coach/peg_advice.py, searched in
 CPython with a dictionary of positions (8 µs a position; about 14 s for a pone's lead from
-A-2-3-4). Kept as the slow, independent reference the compiled search (tools/peg_search.py)
+A-2-3-4). Kept as the slow, independent reference the compiled search (tools/coach/peg_search.py)
 and its tables are held equal to."""
 
 from fractions import Fraction
 from math import comb
 
-import _paths  # noqa: F401
 from cards import VALUES
 from cribbage.pegging import LIMIT, PAIR_POINTS, pairs_at_end, run_length
 

@@ -1,5 +1,5 @@
 """Published discard tables: the mean crib for each two ranks thrown, as printed. Facts
-transcribed for comparison with the coach's expert model (tools/coach_expert.py); rows and
+transcribed for comparison with the coach's expert model (tools/coach/coach_expert.py); rows and
 columns A 2 3 4 5 6 7 8 9 10 J Q K.
 
 HESSEL_OPPONENTS_CRIB: Craig Hessel's table of the throw to the opponent's crib, computed

@@ -1,7 +1,7 @@
 """Published expected-pegging figures, as printed: the mean points each player pegged, from
 Cribbage Pro's (Fuller Systems) database of games played by people on its app. Facts
-transcribed for comparison with the play's model (tools/peg_advice.py) in
-docs/pegging-compared.md (tools/peg_compare.py). Cards are ranks (A 2 ... 10 J Q K).
+transcribed for comparison with the play's model (tools/coach/peg_advice.py) in
+docs/pegging-compared.md (tools/bench/peg_compare.py). Cards are ranks (A 2 ... 10 J Q K).
 
 PONE_QUIZ: "Cribbage Strategy Discard Quiz - Pone Edition", Cribbage Pro blog, 2013-08-01
 (http://blog.cribbagepro.net/2013/08/cribbage-strategy-discard-quiz-pone.html): pone dealt

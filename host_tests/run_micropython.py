@@ -4,7 +4,7 @@
 import sys
 
 # --mpy: import the firmware as the board does, from the .mpy files of build/board
-# (made by tools/build_mpy.py), rather than from source.
+# (made by tools/maker/build_mpy.py), rather than from source.
 arguments = sys.argv[1:]
 firmware = "firmware"
 if arguments and arguments[0] == "--mpy":

@@ -1,4 +1,4 @@
-"""The simulator serving the board's page, started as a user starts it (tools/simulator.py
+"""The simulator serving the board's page, started as a user starts it (tools/player/simulator.py
 --web PORT, with --micropython for the board's own interpreter), and spoken to over real
 sockets on 127.0.0.1 as a phone would, or as an attacker would. Keys reach its keypad through
 its stdin; `status` there reports the server's open connections, live streams and (on
@@ -14,9 +14,9 @@ import sys
 import threading
 import time
 
-from _paths import ROOT
 from broker import free_port
 from orphans import die_with_parent
+from where import ROOT
 
 INTERPRETERS = ("cpython", "micropython")
 READY_S = 60  # the MicroPython build and boot take a few seconds; a loaded machine more
@@ -25,7 +25,7 @@ READY_S = 60  # the MicroPython build and boot take a few seconds; a loaded mach
 class ServedBoard:
     def __init__(self, interpreter, data, heap=None, port=None):
         self.interpreter = interpreter
-        command = [sys.executable, os.path.join(ROOT, "tools", "simulator.py")]
+        command = [sys.executable, os.path.join(ROOT, "tools", "player", "simulator.py")]
         command += ["--web", str(port or free_port()), "--data", str(data)]
         if interpreter == "micropython":
             command.append("--micropython")

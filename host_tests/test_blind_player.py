@@ -1,5 +1,5 @@
 """A player who does only what the board says, blind to its code, scores every deal right
-(host_tests/blind_player.py). A sample here; `tools/bench.py blind` plays the whole set."""
+(host_tests/blind_player.py). A sample here; `tools/bench/bench.py blind` plays the whole set."""
 
 import pytest
 

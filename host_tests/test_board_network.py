@@ -1,6 +1,6 @@
 """The board's network program on both interpreters: the simulator's page served by the
 firmware on CPython and, as on the board, by its .mpy build and its own loop on MicroPython
-(tools/simulator.py --micropython). Every test runs on both, over real sockets on 127.0.0.1:
+(tools/player/simulator.py --micropython). Every test runs on both, over real sockets on 127.0.0.1:
 the honest phone first, then the attacker. What each attack tried and what stops it:
 docs/security.md."""
 
@@ -14,10 +14,12 @@ import time
 import pytest
 
 import config
-from _paths import FIRMWARE
+import crib
+import discard_coach
 from memstore import MemoryStore
 from served_board import INTERPRETERS, ServedBoard
 from web_support import HOLD_0, NOT_PAIRED
+from where import FIRMWARE
 
 NEW_MATCH = "new match: A players (2), B target (121), C games (1); # starts it"
 PAIRING_PROMPT = "pairing: key the two digits the phone's page shows, or * to leave"
@@ -87,8 +89,7 @@ def test_the_coach_answers_alike_on_the_board_and_the_simulator(board):
     """The discard coach runs on the board, against any two cards and against a sensible
     player's throw (the expert table, made on the laptop and copied with the firmware), and
     with each throw's play (the tables of the pone's leads): the same throws, figures and
-    order as tools/crib.py."""
-    import crib
+    order as tools/player/crib.py."""
     from cards import parse_many
 
     cards = {"cards": ["5H", "5D", "JC", "6S", "4C", "KH"], "pone": False}
@@ -107,7 +108,7 @@ def test_the_coach_answers_alike_on_the_board_and_the_simulator(board):
                 " ".join(throw["thrown"]), throw["hand"], throw["crib"], throw["net"],
                 throw["uniform_crib"], throw["uniform_net"])
             for throw in expert["throws"]
-        ] == crib.discard_lines(dealt, not pone, "expert")  # fmt: skip
+        ] == discard_coach.discard_lines(dealt, not pone, "expert")  # fmt: skip
     # A phone that asks the expert coach wrongly is refused in words, and the next is answered.
     for asked, words in (
         (["5H", "5D", "JC", "6S", "4C"], "cards: the 6 cards dealt (two players)"),
@@ -129,14 +130,13 @@ def test_the_coach_answers_alike_on_the_board_and_the_simulator(board):
             " ".join(throw["thrown"]), throw["hand"], throw["crib"], throw["play"],
             throw["play_you"], throw["play_them"], throw["net"])
         for throw in play[1]["throws"]
-    ] == crib.discard_lines(dealt, True, "uniform", True)  # fmt: skip
+    ] == discard_coach.discard_lines(dealt, True, "uniform", True)  # fmt: skip
 
 
 def test_the_plays_advice_is_worked_out_alike_and_a_bad_question_is_refused_in_words(board):
     """The board's own program works out which card to lay (its search and table, on
     MicroPython as on the board), the simulator on the laptop: both answer as `crib.py
     peg-advice` prints it for the game's play, and refuse a question that does not fit it."""
-    import crib
 
     asked = {"cards": ["6S", "KD", "4C", "2H"], "seen": []}
     assert board.call("POST", "/api/peg-advice", asked) == (
@@ -173,7 +173,6 @@ def test_the_plays_advice_is_worked_out_alike_and_a_bad_question_is_refused_in_w
 def test_two_phones_asking_the_plays_advice_at_once_each_get_their_own_answer(board):
     """Each question works in its own array beside the shared table, its steps taking turns
     with the other's on the board's loop: neither answer is the other's, nor mixed."""
-    import crib
 
     token = board.pair()
     assert (

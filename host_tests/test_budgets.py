@@ -1,5 +1,5 @@
 """The board's budgets of time, current and growth, held against what docs/figures.md records
-(tools/figures.py measures every figure there, and the test command fails when that page is
+(tools/upkeep/figures.py measures every figure there, and the test command fails when that page is
 stale, so a figure here is the code's own). Fuel and bytes are the same on every run: each
 budget is a guard, never a timed assertion, and its headroom is printed."""
 

@@ -1,4 +1,5 @@
-"""A club night (tools/club.py): the standings an independent calculation here makes from the
+"""A club night (tools/director/club.py): the standings an independent calculation here makes from
+the
 games played, pairings that never repeat an opponent while a round can avoid it (checked
 against an exhaustive minimum computed here), byes, late arrivals and leavers, results
 recorded once however often they come, corrections that keep the original."""

@@ -1,7 +1,8 @@
 """The board's side of a club night (firmware/lib/net/club_link.py) on a real Mosquitto, with the
-club program (tools/club.py) on the other side: the real firmware app on fake hardware, each
+club program (tools/director/club.py) on the other side: the real firmware app on fake hardware,
+each
 board with its own flash, its games keyed as players key them; umqtt.simple2 from PyPI
-(tools/board_libs.py) talks to the broker."""
+(tools/maker/board_libs.py) talks to the broker."""
 
 import json
 import types
@@ -521,11 +522,11 @@ def test_the_directors_one_command_runs_the_broker_and_the_page_and_stops_both(t
     import sys
     import urllib.request
 
-    from _paths import ROOT
     from broker import free_port
+    from where import ROOT
 
     night = tmp_path / "night.sqlite"
-    club_py = [sys.executable, ROOT + "/tools/club.py", str(night)]
+    club_py = [sys.executable, ROOT + "/tools/director/club.py", str(night)]
     subprocess.run(club_py + ["add", "Ann", "Bob"], check=True)
     made = subprocess.run(club_py + ["boards", "t1"], check=True, capture_output=True, text=True)
     password = re.fullmatch(r"t1: password (\S+)\n", made.stdout).group(1)
@@ -589,10 +590,10 @@ def test_the_night_outlives_its_broker_and_a_restart_of_serve(tmp_path):
     import subprocess
     import sys
 
-    from _paths import ROOT
     from broker import free_port
+    from where import ROOT
 
-    club_py = [sys.executable, ROOT + "/tools/club.py", str(tmp_path / "night.sqlite")]
+    club_py = [sys.executable, ROOT + "/tools/director/club.py", str(tmp_path / "night.sqlite")]
     subprocess.run(club_py + ["add", "Ann", "Bob"], check=True)
     broker_port = free_port()
     command = serve_command(club_py, broker_port)
@@ -675,8 +676,8 @@ def test_a_broker_an_earlier_serve_left_running_is_stopped_and_replaced(tmp_path
     import subprocess
     import sys
 
-    from _paths import ROOT
     from broker import free_port
+    from where import ROOT
 
     night = Night(str(tmp_path / "night.sqlite"))
     accounts = night.accounts()
@@ -686,7 +687,7 @@ def test_a_broker_an_earlier_serve_left_running_is_stopped_and_replaced(tmp_path
     earlier = Broker(folder, "127.0.0.1", broker_port, accounts=accounts, club=CLUB).start()
     night.keep("broker", "%d %s" % (earlier.process.pid, earlier.config))
     night.db.close()
-    club_py = [sys.executable, ROOT + "/tools/club.py", str(tmp_path / "night.sqlite")]
+    club_py = [sys.executable, ROOT + "/tools/director/club.py", str(tmp_path / "night.sqlite")]
     serving = subprocess.Popen(
         serve_command(club_py, broker_port, "--pin", "4711"),
         stdout=subprocess.PIPE, text=True,
@@ -705,17 +706,17 @@ def test_a_broker_an_earlier_serve_left_running_is_stopped_and_replaced(tmp_path
 
 def test_the_directors_command_killed_outright_leaves_no_broker_and_both_ports_free(tmp_path):
     """SIGKILL of `club.py serve --own-broker` (it cannot stop anything itself): the kernel
-    stops its Mosquitto (tools/orphans.py), and the night can be served again at once on the
+    stops its Mosquitto (tools/common/orphans.py), and the night can be served again at once on the
     same ports."""
     import signal
     import socket
     import subprocess
     import sys
 
-    from _paths import ROOT
     from broker import free_port, wait_for
+    from where import ROOT
 
-    club_py = [sys.executable, ROOT + "/tools/club.py", str(tmp_path / "night.sqlite")]
+    club_py = [sys.executable, ROOT + "/tools/director/club.py", str(tmp_path / "night.sqlite")]
     broker_port = free_port()
     command = serve_command(club_py, broker_port, "--pin", "4711")
     for _ in range(2):  # the second start finds both ports free again
@@ -741,15 +742,15 @@ def test_the_directors_command_says_what_to_do_when_the_brokers_port_is_taken(tm
     import subprocess
     import sys
 
-    from _paths import ROOT
+    from where import ROOT
 
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
         done = subprocess.run(
-            [sys.executable, ROOT + "/tools/club.py", str(tmp_path / "night.sqlite"), "serve",
-             "--own-broker", "127.0.0.1:%d" % port],
+            [sys.executable, ROOT + "/tools/director/club.py", str(tmp_path / "night.sqlite"),
+             "serve", "--own-broker", "127.0.0.1:%d" % port],
             capture_output=True, text=True, timeout=30,
         )  # fmt: skip
     assert done.returncode == 1 and done.stdout == ""
@@ -767,7 +768,7 @@ def test_the_link_runs_on_micropython_in_a_thread_of_its_own(club):
     import subprocess
     import sys
 
-    from _paths import ROOT
+    from where import ROOT
 
     for name in ("Ann", "Bob"):
         club.night.add(name)
@@ -899,7 +900,8 @@ def test_a_pairing_heard_in_makao_says_how_to_reach_the_game_and_the_keys_do_it(
 
 
 def test_a_boards_account_reaches_its_own_topics_only(club):
-    """The broker's own rules (tools/broker.py rules()): with t1's credentials a client may
+    """The broker's own rules (tools/director/broker.py rules()): with t1's credentials a client
+    may
     write t1's result, state and availability and read t1's pairing and acks, nothing of
     another board's, nor the club's standings, nor another board's Home Assistant device;
     the club's session cannot be taken by its client id; a revoked board cannot sign in."""

@@ -1,4 +1,4 @@
-"""The coach's expert opponent (tools/coach_expert.py): its figures against sums written here
+"""The coach's expert opponent (tools/coach/coach_expert.py): its figures against sums written here
 over every rank hand with their own scorer, its fixed point, and the published tables."""
 
 import math
@@ -11,9 +11,9 @@ from itertools import combinations, combinations_with_replacement
 import pytest
 
 import coach_expert as ce
-from _paths import ROOT
 from cards import parse_many
 from published_discards import CRIBBAGE_PRO_OWN_CRIB, HESSEL_OPPONENTS_CRIB
+from where import ROOT
 
 pytestmark = pytest.mark.slow  # the whole file: left out of `bash tools/check quick`
 
@@ -179,7 +179,8 @@ def test_a_hands_expert_crib_is_the_sum_over_the_other_players_hands(model, sett
 def test_the_command_line_prints_both_models_and_ranks_by_the_chosen_one():
     def discard(cards):
         return subprocess.run(
-            [sys.executable, "tools/crib.py", "discard", "--opponent", "expert"] + cards.split(),
+            [sys.executable, "tools/player/crib.py", "discard", "--opponent", "expert"]
+            + cards.split(),
             cwd=ROOT,
             capture_output=True,
             text=True,
@@ -199,7 +200,7 @@ def test_the_command_line_prints_both_models_and_ranks_by_the_chosen_one():
 
 def test_the_boards_expert_coach_gives_the_laptops_fractions_on_micropython(model, settled):
     """The board's coach against the sensible player (firmware/lib/cribbage/expert.py, one
-    record of the table tools/coach_expert.py makes) on the board's interpreter, for 80
+    record of the table tools/coach/coach_expert.py makes) on the board's interpreter, for 80
     dealt hands at each seat, the jack-heavy and four-of-a-kind ones among them: each
     throw's crib the laptop's exact fraction, and a table of the wrong size refused in words."""
     import os

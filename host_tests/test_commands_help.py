@@ -1,7 +1,8 @@
-"""Every command a person runs from tools/ answers --help with its usage and exits 0, having
-measured, built and written nothing: the player's, the maker's, the director's and the
-generators a contributor runs (a generator once took --help for "write", and the figures'
-took 80 s to measure first)."""
+"""Every command a person runs answers --help with its usage and exits 0, having measured,
+built and written nothing: the player's, the maker's and the director's, as the editable
+install put them on the PATH (pyproject.toml), and the generators a contributor runs from
+tools/ (a generator once took --help for "write", and the figures' took 80 s to measure
+first)."""
 
 import os
 import subprocess
@@ -9,23 +10,27 @@ import sys
 
 import pytest
 
-from _paths import ROOT
+from where import ROOT
 
+# The console scripts, beside the interpreter that runs the tests (.venv/bin).
+INSTALLED = {
+    "crib": "usage: crib",  # the player's
+    "crib-sim": "usage: crib-sim",
+    "crib-referee": "usage: crib-referee",
+    "crib-deploy": "usage: crib-deploy",  # the maker's
+    "crib-club": "usage: crib-club",  # the director's
+}
 COMMANDS = {
-    "simulator.py": "usage: simulator.py",  # the player's
-    "crib.py": "usage: crib.py",
-    "deploy.py": "usage: deploy.py",  # the maker's
-    "board_picture.py": "usage: board_picture.py",
-    "faceplate.py": "usage: faceplate.py",
-    "club.py": "usage: club.py",  # the director's
-    "figures.py": "usage: figures.py",  # the contributor's generators
-    "gen_package_json.py": "usage: gen_package_json.py",
-    "gen_show_table.py": "usage: gen_show_table.py",
-    "docs_pictures.py": "usage: docs_pictures.py",
-    "web_pictures.py": "usage: web_pictures.py",
-    "icon_png.py": "usage: icon_png.py",
-    "coach_expert.py": "usage: coach_expert.py",
-    "peg_compare.py": "usage: peg_compare.py",
+    "maker/board_picture.py": "usage: board_picture.py",  # the maker's drawings
+    "maker/faceplate.py": "usage: faceplate.py",
+    "upkeep/figures.py": "usage: figures.py",  # the contributor's generators
+    "upkeep/gen_package_json.py": "usage: gen_package_json.py",
+    "upkeep/gen_show_table.py": "usage: gen_show_table.py",
+    "upkeep/docs_pictures.py": "usage: docs_pictures.py",
+    "upkeep/web_pictures.py": "usage: web_pictures.py",
+    "upkeep/icon_png.py": "usage: icon_png.py",
+    "bench/discard_tables.py": "usage: discard_tables.py",
+    "bench/peg_compare.py": "usage: peg_compare.py",
 }
 
 
@@ -39,23 +44,29 @@ def tracked_files():
     return found
 
 
-@pytest.mark.parametrize("command", sorted(COMMANDS))
-def test_each_command_answers_help_and_does_nothing_else(command):
+def answers_help(argv, usage):
     before = tracked_files()
-    done = subprocess.run(
-        [sys.executable, os.path.join(ROOT, "tools", command), "--help"],
-        capture_output=True, text=True, timeout=60, cwd=ROOT,
-    )  # fmt: skip
+    done = subprocess.run(argv + ["--help"], capture_output=True, text=True, timeout=60, cwd=ROOT)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert done.stdout.startswith(COMMANDS[command]), done.stdout[:300]
+    assert done.stdout.startswith(usage), done.stdout[:300]
     assert "Traceback" not in done.stderr and "wrote" not in done.stdout
     assert tracked_files() == before  # nothing written
+
+
+@pytest.mark.parametrize("command", sorted(INSTALLED))
+def test_each_installed_command_answers_help_and_does_nothing_else(command):
+    answers_help([os.path.join(os.path.dirname(sys.executable), command)], INSTALLED[command])
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_each_generator_answers_help_and_does_nothing_else(command):
+    answers_help([sys.executable, os.path.join(ROOT, "tools", command)], COMMANDS[command])
 
 
 def test_a_generator_refuses_an_argument_it_does_not_take_before_it_writes():
     before = tracked_files()
     done = subprocess.run(
-        [sys.executable, os.path.join(ROOT, "tools", "gen_show_table.py"), "--chek"],
+        [sys.executable, os.path.join(ROOT, "tools", "upkeep", "gen_show_table.py"), "--chek"],
         capture_output=True, text=True, timeout=60, cwd=ROOT,
     )  # fmt: skip
     assert done.returncode == 2 and "unrecognized arguments: --chek" in done.stderr

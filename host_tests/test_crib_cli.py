@@ -4,7 +4,7 @@ import sys
 from io import StringIO
 
 import crib
-from _paths import ROOT
+from where import ROOT
 
 
 def run(argv, stdin=""):
@@ -99,7 +99,7 @@ def test_a_long_batch_streams_its_answers():
 
 def test_the_real_command_line():
     done = subprocess.run(
-        [sys.executable, "tools/crib.py", "count", "--batch"],
+        [sys.executable, "tools/player/crib.py", "count", "--batch"],
         input="5C 5D 5S JH 5H\nAC 2D 3H 4S 5C\n",
         capture_output=True,
         text=True,
@@ -184,7 +184,7 @@ def test_a_terminal_that_cannot_show_suits_gets_letters():
         (["peg", "5H", "TC"], "player 1: 5H count 5"),
     ):
         done = subprocess.run(
-            [sys.executable, "tools/crib.py"] + args,
+            [sys.executable, "tools/player/crib.py"] + args,
             cwd=ROOT,
             env=env,
             capture_output=True,
@@ -192,7 +192,7 @@ def test_a_terminal_that_cannot_show_suits_gets_letters():
         assert done.returncode == 0 and not done.stderr, done.stderr
         assert done.stdout.decode("ascii").splitlines()[0] == first
     done = subprocess.run(
-        [sys.executable, "tools/crib.py", "count", "5H", "5H", "6D", "6S", "4C"],
+        [sys.executable, "tools/player/crib.py", "count", "5H", "5H", "6D", "6S", "4C"],
         cwd=ROOT,
         env=env,
         capture_output=True,

@@ -9,7 +9,7 @@ import pytest
 import board_libs
 import build_mpy
 import deploy
-from _paths import ROOT
+from where import ROOT
 
 FAKE = os.path.join(ROOT, "host_tests", "fakes", "mpremote_fake.py")
 # What goes on the board: the firmware, the compressed page and its icon, microdot's
@@ -34,8 +34,8 @@ def test_the_build_compiles_every_file_and_keeps_the_entry_points_as_source(tmp_
     sources = build_mpy.firmware_sources()
     # Every firmware module, the compressed web page and its PNG icon, microdot from its PyPI
     # package, umqtt from its PyPI archive, and the tables of the expert coach
-    # (tools/coach_expert.py) and of the play's advice: the count starts, the pone's leads
-    # and its chosen leads (tools/peg_advice.py).
+    # (tools/coach/coach_expert.py) and of the play's advice: the count starts, the pone's leads
+    # and its chosen leads (tools/coach/peg_advice.py).
     assert len(written) == len(sources) + 2 + len(build_mpy.MICRODOT_MODULES) + 2 + 4
     assert "tables/expert.bin" in written and "tables/count-starts.bin" in written
     assert "tables/leads.bin" in written and "tables/best-leads.bin" in written

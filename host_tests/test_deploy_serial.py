@@ -18,7 +18,7 @@ pytestmark = pytest.mark.slow
 
 HALT = (
     "the last deploy did not finish, so the firmware may be part old, part new: run"
-    " tools/deploy.py again (the saved games are untouched)"
+    " crib-deploy again (the saved games are untouched)"
 )
 HALT_LEDS = "[LEDs lit: 0:0,0,40 1:0,0,40 2:0,0,40]"
 GAME = "new match: A players (2), B target (121), C games (1); # starts it"
@@ -310,6 +310,6 @@ def test_a_module_missing_without_a_deploy_stops_with_words_not_a_reset_loop(tre
     assert boot(board) == "repl"
     assert (
         "the firmware on the board is not whole (ImportError: no module named 'app'): run"
-        " tools/deploy.py again (the saved games are untouched)\n"
+        " crib-deploy again (the saved games are untouched)\n"
     ) in board.shown()
     assert HALT_LEDS in board.shown()

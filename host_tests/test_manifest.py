@@ -6,7 +6,7 @@ neither config.py nor main.py (a builder edits those on the board)."""
 import os
 
 import build_mpy
-from _paths import FIRMWARE
+from where import FIRMWARE
 
 
 def frozen(microdot_dir):

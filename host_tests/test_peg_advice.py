@@ -1,4 +1,5 @@
-"""The play's advice (tools/peg_advice.py, `crib.py peg-advice`) against a brute force written
+"""The play's advice (tools/coach/peg_advice.py, `crib.py peg-advice`) against a brute force
+written
 here: every set of cards the other player may hold, card by card, each play-out searched with
 the rules' own Play, both players laying for their own points less the other's; and against
 the search as first written in CPython (host_tests/peg_reference.py), over thousands of
@@ -18,10 +19,10 @@ import crib
 import peg_advice
 import peg_reference
 import peg_search
-from _paths import ROOT
 from cards import VALUES, parse_many
 from cribbage.pegging import Play
 from play_positions import random_position
+from where import ROOT
 
 
 def play_out(play, hands):
@@ -155,9 +156,10 @@ def test_the_pones_lead_from_a_full_hand_matches_the_brute_force():
 
 
 def crib_command(*args):
-    """tools/crib.py run as a player runs it: (status, stdout, stderr) in a CompletedProcess."""
+    """tools/player/crib.py run as a player runs it: (status, stdout, stderr) in a
+    CompletedProcess."""
     return subprocess.run(
-        [sys.executable, "tools/crib.py", *args], cwd=ROOT, capture_output=True, text=True
+        [sys.executable, "tools/player/crib.py", *args], cwd=ROOT, capture_output=True, text=True
     )
 
 
@@ -300,7 +302,7 @@ def test_the_coach_counts_each_throws_play_when_asked_and_says_so_in_words():
     assert five.stderr == "error: the play is modelled for two players: give six cards\n"
 
 
-# The slowest question the search is asked, found by tools/bench.py peg going through every
+# The slowest question the search is asked, found by tools/bench/bench.py peg going through every
 # dealer's first card (23,647 positions) and every pone's second card: the dealer holding
 # A-2-3-4 answering an ace. Its work is counted in cards laid by the search, the same on
 # every machine; docs/players-guide.md quotes it, and 50 ms is the budget for any question.

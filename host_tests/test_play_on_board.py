@@ -1,6 +1,6 @@
 """The play's advice worked out on the board (firmware/lib/cribbage/play_advice.py and its
 search, play_search.py, viper code made by MicroPython's own compiler) on the board's
-interpreter, against the laptop's (tools/peg_advice.py, which the tests hold to the first
+interpreter, against the laptop's (tools/coach/peg_advice.py, which the tests hold to the first
 search and to a brute force): the same fractions in the same order over a thousand positions
 of real deals, the pone's leads from four among them; and a wrong table refused in words."""
 
@@ -13,6 +13,7 @@ import peg_advice
 from bench_common import unix_run
 from bench_peg_board import position_from_cards
 from play_positions import random_position
+from where import ROOT
 
 # Run as MicroPython runs it: the table read whole (426,300 bytes) into a heap like the
 # reference board's PSRAM one.
@@ -234,6 +235,6 @@ def test_a_questions_own_work_array_is_the_size_the_docs_say():
 
     size = len(play_search.new_work())
     for page, words in (("ARCHITECTURE.md", "work array (%s bytes"), ("security.md", "%s-byte")):
-        with open(os.path.join(os.path.dirname(peg_advice.__file__), "..", "docs", page)) as f:
+        with open(os.path.join(ROOT, "docs", page)) as f:
             assert words % format(size, ",") in " ".join(f.read().split()), page
     assert size == 1976

@@ -5,7 +5,7 @@ import os
 import re
 
 import ui.crib_prompts as cp
-from _paths import ROOT
+from where import ROOT
 
 RENAMED = {"HAND_UNSEEN": "HAND_RANKS", "HOLD_OK": "HOLD_OK", "HOLD_UNDO": "HOLD_UNDO"}
 

@@ -12,13 +12,13 @@ from hypothesis import strategies as st
 import config
 import drivers
 import fake_machine
-from _paths import ROOT
 from app import App
 from board_rig import Rig
 from boot_halt import halt
 from hardware import Hardware
 from keypad import KEY_NAMES
 from memstore import MemoryStore, RecordingStore, cut_at
+from where import ROOT
 
 pytestmark = pytest.mark.slow  # the whole file: left out of `bash tools/check quick`
 
@@ -153,8 +153,7 @@ def test_every_damage_with_every_failing_operation_boots_and_adds_no_copies(name
 
 BOOT_THREE_TIMES = """
 import sys
-sys.path[:0] = ["tools", "host_tests/core"]
-import _paths, fakes
+import fakes
 fakes.install()
 import resource
 resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))  # as `ulimit -f 0`: every write fails

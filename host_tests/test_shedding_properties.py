@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import referee as cli
-from _paths import ROOT
 from shed_helpers import table
 from shedding import referee as rf
+from where import ROOT
 
 card = st.integers(0, 52)
 action = st.one_of(
@@ -72,9 +72,9 @@ def test_cards_always_add_up_and_a_refused_action_changes_nothing(game, players,
 
 
 def referee_raw(data, env=None):
-    """Runs tools/referee.py on raw bytes; (exit status, answers, stderr)."""
+    """Runs tools/player/referee.py on raw bytes; (exit status, answers, stderr)."""
     done = subprocess.run(
-        [sys.executable, os.path.join(ROOT, "tools", "referee.py")],
+        [sys.executable, os.path.join(ROOT, "tools", "player", "referee.py")],
         input=data,
         capture_output=True,
         env=env,

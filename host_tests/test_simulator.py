@@ -9,9 +9,9 @@ import time
 
 import pytest
 
-from _paths import ROOT
+from where import ROOT
 
-SIMULATOR = os.path.join(ROOT, "tools", "simulator.py")
+SIMULATOR = os.path.join(ROOT, "tools", "player", "simulator.py")
 
 
 class Terminal:
@@ -119,7 +119,6 @@ def test_state_persists_between_script_runs_and_fresh_moves_it_aside(tmp_path):
 
 
 def test_a_whole_game_through_the_simulator_and_a_snapshot(tmp_path):
-    sys.path.insert(0, os.path.join(ROOT, "host_tests", "core"))
     import key_player
     from simulator import Simulator
 

@@ -17,6 +17,8 @@ import pytest
 from microdot.test_client import TestClient
 
 import config
+import crib
+import discard_coach
 import web_pictures
 import web_sim
 from board_picture import display
@@ -25,6 +27,7 @@ from broker import free_port
 from cards import name, parse_many
 from memstore import MemoryStore
 from net import web, web_advice, web_routes, wifi_choice
+from phone_browser import phone
 from web_support import (
     AXE_SCRIPT,
     HOLD_0,
@@ -39,6 +42,7 @@ from web_support import (
     tap,
     wait_for,
 )
+from where import ROOT
 
 # Gzipped. 6 KB since the page gained pairing, the held keys, the coach's own picker and its
 # icon and manifest; 7 KB since it speaks and has its scoreboard; 8 KB (six TCP segments of
@@ -270,7 +274,7 @@ def _answers(port):
 
 
 def test_the_page_carries_nothing_from_outside():
-    with open(os.path.join(os.path.dirname(web_sim.__file__), "..", "firmware", "www",
+    with open(os.path.join(ROOT, "firmware", "www",
                            "index.html")) as page:  # fmt: skip
         html = page.read()
     assert "http://" not in html.replace('"http://www.w3.org/2000/svg"', "")
@@ -513,9 +517,8 @@ def test_the_coach_on_the_page_in_chromium(served, browser):
     # as `crib.py discard --play` prints it.
     tap(browser, "withplay")
     tap(browser, "advise")
-    import crib
 
-    first = crib.discard_lines(parse_many("5H 5D JC 6S 4C KH"), True, "uniform", True)[0]
+    first = discard_coach.discard_lines(parse_many("5H 5D JC 6S 4C KH"), True, "uniform", True)[0]
     words = first.replace(" hand ", " ").replace(" crib ", " ").replace(" play ", " ")
     shown = words.replace(" (you ", " (").replace(", them ", ", ").replace(" net ", " ")
 
@@ -816,7 +819,7 @@ def test_the_page_passes_axe_core_in_every_game_at_phone_width(served, browser):
     sim, address = served
     with open(AXE_SCRIPT, encoding="utf-8") as source:
         engine = source.read()
-    web_pictures.phone(browser)
+    phone(browser)
     found = {}
     with sim.lock:
         sim.press("#")  # a match: the cut, where the play view offers the 52 cards
@@ -877,7 +880,7 @@ def test_every_control_is_at_least_44_css_px_square_at_phone_width(served, brows
     """Buttons, drop-downs, text fields and sliders measured in the browser at 360 px; a
     checkbox's target is its label (a tap on the words ticks it)."""
     sim, address = served
-    web_pictures.phone(browser)
+    phone(browser)
     browser.get(address)
     wait_for(lambda: browser.execute_script("return !!document.getElementById('coachKS')"))
     with sim.lock:
@@ -1046,7 +1049,6 @@ def test_a_phone_that_stops_reading_never_holds_up_the_keys():
 
 
 def test_the_page_screenshots_go_stale_when_the_page_changes(tmp_path, monkeypatch):
-    import web_pictures
 
     assert web_pictures.main(["--check"]) == 0
     copy = tmp_path / "firmware"
@@ -1109,12 +1111,11 @@ def test_the_boards_page_answers_the_expert_coach_and_the_plays_advice_from_its_
     served, tmp_path
 ):
     """The board's page answers the expert coach, each throw's play and the play's advice from
-    their tables, as tools/crib.py prints them (without a table, with where to get it); the
+    their tables, as tools/player/crib.py prints them (without a table, with where to get it); the
     simulator's page (the same page, on a laptop) answers all three:
-    the expert's throws as tools/crib.py prints them, and the card to lay in the game's own
+    the expert's throws as tools/player/crib.py prints them, and the card to lay in the game's own
     play as `crib.py peg-advice` gives it for the same cards."""
     import coach_expert
-    import crib
     import peg_advice
 
     rig = Rig()
@@ -1139,7 +1140,7 @@ def test_the_boards_page_answers_the_expert_coach_and_the_plays_advice_from_its_
                 " ".join(throw["thrown"]), throw["hand"], throw["crib"], throw["play"],
                 throw["play_you"], throw["play_them"], throw["net"])
             for throw in answer.json["throws"]
-        ] == crib.discard_lines(dealt, not pone, "uniform", True)  # fmt: skip
+        ] == discard_coach.discard_lines(dealt, not pone, "uniform", True)  # fmt: skip
     # The play's advice on the board: refused in words before the play, and without its table;
     # answered with it as `crib.py peg-advice` answers (the starter 5C, the pone lays a 9).
     asked = {"cards": ["6S", "KD", "4C", "2H"]}
@@ -1183,8 +1184,8 @@ def test_the_boards_page_answers_the_expert_coach_and_the_plays_advice_from_its_
         "the coach against a sensible player's throw reads a table this board does not have ("
     )
     assert refused.json["error"].endswith(
-        "): python tools/deploy.py copies it, with the coach's extra installed"
-        " (tools/requirements-coach.txt); the coach against any two cards works without it"
+        "): crib-deploy copies it, with the coach's extra installed"
+        " (pip install -e '.[coach]'); the coach against any two cards works without it"
     )
     board.expert_table = coach_expert.board_table_path()
     for pone in (False, True):
@@ -1192,7 +1193,7 @@ def test_the_boards_page_answers_the_expert_coach_and_the_plays_advice_from_its_
             client.post("/api/coach", body={"cards": cards, "opponent": "expert", "pone": pone})
         )
         assert answer.status_code == 200 and answer.json["opponent"] == "expert"
-        lines = crib.discard_lines(parse_many(" ".join(cards)), not pone, "expert")
+        lines = discard_coach.discard_lines(parse_many(" ".join(cards)), not pone, "expert")
         assert [
             "%s hand %.3f crib %.3f net %.3f (uniform crib %.3f net %.3f)" % (
                 " ".join(throw["thrown"]), throw["hand"], throw["crib"], throw["net"],
@@ -1211,7 +1212,9 @@ def test_the_boards_page_answers_the_expert_coach_and_the_plays_advice_from_its_
             throw["play_you"], throw["play_them"], throw["net"], throw["uniform_crib"],
             throw["uniform_net"])
         for throw in answer.json["throws"]
-    ] == crib.discard_lines(parse_many(" ".join(cards)), False, "expert", True)  # fmt: skip
+    ] == discard_coach.discard_lines(
+        parse_many(" ".join(cards)), False, "expert", True
+    )  # fmt: skip
     assert call(client.post("/api/coach", body={"cards": cards, "opponent": "x"})).json == {
         "error": "opponent: uniform or expert"
     }
@@ -1221,7 +1224,7 @@ def test_the_boards_page_answers_the_expert_coach_and_the_plays_advice_from_its_
     sim, address = served
     status, answer = _posted(address, "/api/coach", {"cards": cards, "opponent": "expert"})
     assert status == 200 and answer["opponent"] == "expert" and len(answer["throws"]) == 15
-    lines = crib.discard_lines(parse_many(" ".join(cards)), True, "expert")
+    lines = discard_coach.discard_lines(parse_many(" ".join(cards)), True, "expert")
     for throw, line in zip(answer["throws"], lines):
         assert line == "%s hand %.3f crib %.3f net %.3f (uniform crib %.3f net %.3f)" % (
             " ".join(throw["thrown"]), throw["hand"], throw["crib"], throw["net"],
@@ -1231,7 +1234,7 @@ def test_the_boards_page_answers_the_expert_coach_and_the_plays_advice_from_its_
     # Each throw's play, counted in its net: as `crib.py discard --play` prints it.
     status, answer = _posted(address, "/api/coach", {"cards": cards, "pone": True, "play": True})
     assert status == 200 and answer["play"] is True and len(answer["throws"]) == 15
-    lines = crib.discard_lines(parse_many(" ".join(cards)), False, "uniform", True)
+    lines = discard_coach.discard_lines(parse_many(" ".join(cards)), False, "uniform", True)
     for throw, line in zip(answer["throws"], lines):
         assert line == "%s hand %.3f crib %.3f play %+.3f (you %.3f, them %.3f) net %.3f" % (
             " ".join(throw["thrown"]), throw["hand"], throw["crib"], throw["play"],
@@ -1303,7 +1306,7 @@ def test_the_scoreboards_side_colours_are_the_boards():
     the board's own (firmware/lib/board/colours.py), every name in it."""
     from board import colours
 
-    page_path = os.path.join(os.path.dirname(web_sim.__file__), "..", "firmware", "www")
+    page_path = os.path.join(ROOT, "firmware", "www")
     with open(os.path.join(page_path, "index.html"), encoding="utf-8") as page:
         table = re.search(r"var EDGES=\{(.*?)\};", page.read()).group(1)
     edges = dict(re.findall(r'"?([a-z ]+)"?:"(#[0-9a-f]{6})"', table))
@@ -1362,7 +1365,7 @@ def test_the_scoreboard_reads_from_across_the_table_in_both_orientations(served,
         assert violations == [], (width, violations)
     tap(browser, "sbclose")
     assert browser.find_element(By.ID, "scoreboard").is_displayed() is False
-    web_pictures.phone(browser)
+    phone(browser)
 
 
 # navigator.wakeLock as the page meets it, recording what the page asks (window.wakeLog):

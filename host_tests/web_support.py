@@ -10,6 +10,7 @@ from microdot.test_client import TestClient
 
 import web_sim
 from net import web, web_routes
+from where import ROOT
 
 NOT_PAIRED = (
     "this phone is not paired: press Pair on the page, then hold 0 on the board and key the"
@@ -126,7 +127,7 @@ def click_and_wait(browser, element_id):
 TAPPED_DEAL = "5S TC 5H 5D JH # # 9C 8D 2H 3S".split()
 
 
-AXE = os.path.join(os.path.dirname(web_sim.__file__), "..", ".venv", "axe", "node_modules")
+AXE = os.path.join(ROOT, ".venv", "axe", "node_modules")
 AXE_SCRIPT = os.path.join(AXE, "axe-core", "axe.min.js")  # installed by tools/check (npm)
 
 

@@ -13,7 +13,7 @@ from storage.store import FileStore
 
 TEST_PATTERN_S = 5
 # MicroPython's ESP32 images start at 160 MHz; at 240 a key's work takes two thirds of the
-# time (tools/fuel_per_us.py: the ESP32 estimates are at this clock), for about 20 mA more.
+# time (tools/bench/fuel_per_us.py: the ESP32 estimates are at this clock), for about 20 mA more.
 CPU_HZ = 240000000
 
 

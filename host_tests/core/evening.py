@@ -10,14 +10,10 @@
 #   python host_tests/core/evening.py FOLDER > RECORDED
 import sys
 
-if __name__ == "__main__":
-    for path in ("host_tests/core", "tools/host_shims", "firmware/lib", "firmware"):
-        sys.path.insert(0, path)
-
-import key_player  # noqa: E402
-from evening_rig import Evening  # noqa: E402
-from shuffle import Shuffler  # noqa: E402
-from ui import RANK_KEYS  # noqa: E402
+import key_player
+from evening_rig import Evening
+from shuffle import Shuffler
+from ui import RANK_KEYS
 
 
 class LayWatcher:

@@ -10,12 +10,12 @@
 # run: it prints where the recording goes on (NEXT) and exits, and the next run, a fresh
 # interpreter as on the board, boots from the files and replays from there:
 #
-#   python tools/build_mpy.py && python tools/build_mpy.py --harness
+#   python tools/maker/build_mpy.py && python tools/maker/build_mpy.py --harness
 #   cd build/board   # the board's file tree and module path, as host_tests/test_evening.py
 #   MICROPYPATH=lib:../harness micropython -X heapsize=128K -m evening_rig RECORDED FOLDER
 #   ... evening_rig RECORDED FOLDER AT NOW COUNT RESTARTS   # the four numbers NEXT gave
 #
-# On the 32-bit build, tools/micropython32.mjs runs steps(): each stage of the boot and each
+# On the 32-bit build, tools/bench/micropython32.mjs runs steps(): each stage of the boot and each
 # pass of the board's loop a call of its own, the heap collected between.
 import gc
 import sys
@@ -117,7 +117,7 @@ def replaying(recorded, folder, out, first=0, now=1000, count=0, restarts=0):
     """Presses the keys of a recorded evening, line by line as the file is read, from byte
     `first` (a power cut's: the board boots from the files) to the next power cut; yields
     after each stage of the boot and each pass of the board's loop, so that a driver can
-    run each as a step of its own (tools/micropython32.mjs)."""
+    run each as a step of its own (tools/bench/micropython32.mjs)."""
     evening = None
     with open(recorded) as lines:
         lines.seek(first)  # the lines before are not read again: no garbage of the rig's
@@ -150,7 +150,7 @@ def replaying(recorded, folder, out, first=0, now=1000, count=0, restarts=0):
 
 def steps(argv):
     """The replay as steps, for a driver that runs each step as a call of its own (the
-    32-bit build's, tools/micropython32.mjs): the arguments as on the command line."""
+    32-bit build's, tools/bench/micropython32.mjs): the arguments as on the command line."""
     if len(argv) > 6:  # after a power cut: the line, clock, keys and restarts so far
         figures = [int(figure) for figure in argv[-4:]]
         return replaying(argv[-6], argv[-5], print, *figures)

@@ -1,9 +1,9 @@
-# The board after a power cut in the middle of a deal (tools/bench_evening.py copies its
+# The board after a power cut in the middle of a deal (tools/bench/bench_evening.py copies its
 # files): it boots from them and plays on, 26 undos and redos back past the deal's
 # checkpoints; each stage of the boot and each key with its repaint a step of its own, for
-# tools/micropython32.mjs to measure the heap in the chip's bytes:
+# tools/bench/micropython32.mjs to measure the heap in the chip's bytes:
 #
-#   node tools/micropython32.mjs --heap 57344 --tree build/board=/b/board \
+#   node tools/bench/micropython32.mjs --heap 57344 --tree build/board=/b/board \
 #        --tree build/harness=/b/harness --tree COPY=/b/data --cwd /b/board \
 #        --path lib:../harness -m play_on /b/data
 import fakes

@@ -1,7 +1,7 @@
 # What the code the board loads only when it needs it would keep in RAM if it were imported
 # for good (docs/ARCHITECTURE.md, RAM rules): the board booted into cribbage, then each such
 # module imported on its own, weighed and dropped, each a step of its own, for
-# tools/micropython32.mjs to measure in the chip's bytes (tools/bench_ram.py runs it).
+# tools/bench/micropython32.mjs to measure in the chip's bytes (tools/bench/bench_ram.py runs it).
 import gc
 import sys
 

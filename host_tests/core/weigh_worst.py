@@ -1,9 +1,10 @@
 # The worst case the page's heap need (net/wifi.py's NEEDS_HEAP) stands for, measured in one
-# run, not summed: the board booted into cribbage, the page's server and the club link at
-# work beside it, then as many requests at the limits as the server holds connections, read
-# at once (their reads interleaved, as the server reads its connections) and all held. Each a
-# step of its own, for tools/micropython32.mjs to weigh in the chip's bytes (tools/bench_web.py
-# runs it): the last step's end is the worst, its garbage not collected.
+# run, not summed: the board booted into cribbage, the page's server
+# and the club link at work beside it, then as many requests at the limits as the server
+# holds connections, read at once (their reads interleaved, as the server reads its
+# connections) and all held. Each a step of its own, for tools/bench/micropython32.mjs to
+# weigh in the chip's bytes (tools/bench/bench_web.py runs it): the last step's end is the
+# worst, its garbage not collected.
 import sys
 
 

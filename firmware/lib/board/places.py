@@ -1,6 +1,6 @@
 # Where every LED's hole sits on the wood, in millimetres from the board's lower left corner,
-# from config.py: one source for the drilling drawing, the faceplate (tools/board_picture.py,
-# tools/faceplate.py) and the board's web page.
+# from config.py: one source for the drilling drawing, the faceplate (tools/maker/board_picture.py,
+# tools/maker/faceplate.py) and the board's web page.
 from board.layout import Layout
 
 # Rows from the bottom edge of the board up; None is the gap between two tracks.

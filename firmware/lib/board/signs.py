@@ -1,6 +1,6 @@
 # What the board waits for, shown outside the play on the nine units LEDs of the status line
 # (one LED per sign, white; printed under them on the faceplate). In the play the same LEDs
-# show the running count. The faceplate's words for them are tools/faceplate.py's, one per
+# show the running count. The faceplate's words for them are tools/maker/faceplate.py's, one per
 # sign (a test checks every sign here has its words).
 from micropython import const
 

@@ -1,7 +1,7 @@
 # The words printed on the faceplate, and shown by the page beside the same LEDs and keys: the
 # key map, and the words under every LED of the status line. One source for
-# tools/faceplate.py (the drawing), tools/docs_pictures.py (the keypad picture) and web.py
-# (the page's keypad and its status LEDs). Loaded by those only: never beside the keys.
+# tools/maker/faceplate.py (the drawing), tools/upkeep/docs_pictures.py (the keypad picture)
+# and web.py (the page's keypad and its status LEDs). Loaded by those only: never beside the keys.
 from board import signs
 
 # The keys, as the keypad is laid out: (key, what it means at the table).

@@ -1,10 +1,10 @@
 # The discard coach against a sensible opponent, on a board with PSRAM: the model of
-# tools/coach_expert.py (the other player's six cards any six of the 46 unseen, thrown as the
+# tools/coach/coach_expert.py (the other player's six cards any six of the 46 unseen, thrown as the
 # model's fixed point has that seat throw them; the crib's fifteens, pairs and runs from both
 # throws and the starter; his nobs from the jacks' suits), read from the table that tool makes
-# (TABLE_FILE, copied to the board by tools/deploy.py). Walking the other player's 18,395 rank
-# hands took the board's engine about 2 s a question, so the walk is done once on the laptop,
-# for every hand a player can hold: the board reads one record of 79 bytes and adds the
+# (TABLE_FILE, copied to the board by tools/maker/deploy.py). Walking the other player's
+# 18,395 rank hands took the board's engine about 2 s a question, so the walk is done once on
+# the laptop, for every hand a player can hold: the board reads one record of 79 bytes and adds the
 # suits' part. Exact: integers over one denominator, the laptop's fractions.
 from cribbage.discard import ranked, throws
 from cribbage.tables import rank_index

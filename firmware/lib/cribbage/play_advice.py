@@ -1,5 +1,5 @@
 # Which card to lay now, worked out on the board: the exact expected points of the rest of the
-# play for each card the player may lay, by the model tools/peg_advice.py states (the other's
+# play for each card the player may lay, by the model tools/coach/peg_advice.py states (the other's
 # cards any of those unseen, each set as likely; both hands then open, each player laying for
 # the most of their own less the other's). The play for each hand the other may hold is
 # searched by cribbage/play_search.py, every count after the first read from its table.

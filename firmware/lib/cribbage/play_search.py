@@ -1,8 +1,8 @@
 # The play with both hands open, searched on the board: the exact points each player takes to
 # the end of the play when each lays for the most of their own less the other's (then the most
-# of their own), as tools/peg_search.py searches it on a laptop, and with the same table of
+# of their own), as tools/coach/peg_search.py searches it on a laptop, and with the same table of
 # what every count after the first is worth (play_advice.TABLE_FILE, made by that tool and
-# copied to the board by tools/deploy.py). cribbage/play_advice.py asks it for each hand the
+# copied to the board by tools/maker/deploy.py). cribbage/play_advice.py asks it for each hand the
 # other player may hold (next_hand), and sums the pone's lead from its row of the table of
 # leads (lead_sums) where the board has that table.
 #
@@ -344,7 +344,7 @@ def search(w: ptr32):
     end, both hands open, each laying for the most of their own less the other's; the points,
     times the hand's ways, added to the sums. `w` is the work array (its table bound by
     bind()); the hands are as they were on return."""
-    # The laptop's search (tools/peg_search.py's _lay_value with the lay, the goes and the
+    # The laptop's search (tools/coach/peg_search.py's _lay_value with the lay, the goes and the
     # count's start folded in), pruned as alpha-beta prunes on seat 0's net: a line is left
     # only once it is sure to be strictly worse for its chooser than one found, as a tie on
     # the net is settled by the points themselves. A seat with one card that fits has no

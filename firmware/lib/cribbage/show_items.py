@@ -1,7 +1,7 @@
 # The show, itemised the way players call it ("fifteen 2, fifteen 4, a pair is 6 ..."):
 # the console's words and the laptop's counter. This is the readable route; the board scores
 # with cribbage.show and the laptop's fast table, cribbage.score, is generated from this one
-# (tools/gen_show_table.py), so the routes cannot drift apart. On the board this module is
+# (tools/upkeep/gen_show_table.py), so the routes cannot drift apart. On the board this module is
 # loaded to say a show and dropped after (ui.crib_keys.settle).
 import cards as pack
 from cribbage import pegging, show

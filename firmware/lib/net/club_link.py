@@ -435,7 +435,7 @@ def start(app, config, store):
     try:
         import umqtt.simple2  # noqa: F401
     except ImportError:
-        app.tell("error: club: umqtt is not on this board: install it with tools/deploy.py")
+        app.tell("error: club: umqtt is not on this board: install it with crib-deploy")
         return None
     link = ClubLink(store, club, board, host, port, app.tell, password)
     link.start()

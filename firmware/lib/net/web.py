@@ -1,5 +1,5 @@
 # The board's own web page and its JSON API, served by microdot (installed on the board by
-# tools/deploy.py from the pinned PyPI package) in the same asyncio loop as the keys.
+# tools/maker/deploy.py from the pinned PyPI package) in the same asyncio loop as the keys.
 #
 # Reading is open on the local network, to pages of the board's own name or address only;
 # anything that changes the game carries the token of a phone paired at the board (pairing.py),

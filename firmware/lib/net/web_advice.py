@@ -8,8 +8,8 @@ from cards import name
 from net.web_http import WebError
 
 NO_PLAY_TABLE = (
-    "the play's advice reads a table this board does not have (%s): python tools/deploy.py"
-    " copies it, with the coach's extra installed (tools/requirements-coach.txt)"
+    "the play's advice reads a table this board does not have (%s): crib-deploy copies it,"
+    " with the coach's extra installed (pip install -e '.[coach]')"
 )
 NO_ROOM_FOR_PLAY = (
     "the play's advice keeps a table of 426,300 bytes in memory, more than this board has free"
@@ -17,13 +17,13 @@ NO_ROOM_FOR_PLAY = (
 )
 NO_LEADS_TABLES = (
     "a throw's worth in the play reads the tables of the pone's leads, which this board does"
-    " not have (%s): a board with 16 MB of flash holds them, and python tools/deploy.py"
-    " copies them there; the simulator's page counts it on a laptop"
+    " not have (%s): a board with 16 MB of flash holds them, and crib-deploy copies them"
+    " there; the simulator's page counts it on a laptop"
 )
 NO_EXPERT_TABLE = (
     "the coach against a sensible player's throw reads a table this board does not have"
-    " (%s): python tools/deploy.py copies it, with the coach's extra installed"
-    " (tools/requirements-coach.txt); the coach against any two cards works without it"
+    " (%s): crib-deploy copies it, with the coach's extra installed"
+    " (pip install -e '.[coach]'); the coach against any two cards works without it"
 )
 
 

@@ -12,7 +12,7 @@ from microdot.microdot import NoCaseDict
 MAX_BODY = 2048  # a request body above this is refused whole
 MAX_BRACKETS = 16  # [ and { in a body: the API's deepest is two
 # The request line and headers together, bytes: a phone's browser sends under 1 KB. Reading a
-# request at these limits allocates about 20 KB on the 32-bit build (tools/bench.py web).
+# request at these limits allocates about 20 KB on the 32-bit build (tools/bench/bench.py web).
 MAX_HEAD = 2048
 MAX_HEADERS = 32  # header lines in one request
 READ_TIMEOUT_S = 10  # a request not wholly sent by then is dropped

@@ -20,9 +20,9 @@ from net.web_http import (
     text_problem,
 )
 
-PAGE = "/www/index.html.gz"  # the page, gzip-compressed, on the flash (tools/build_mpy.py)
+PAGE = "/www/index.html.gz"  # the page, gzip-compressed, on the flash (tools/maker/build_mpy.py)
 # The icon as a PNG for phones that take no SVG icon (an iPhone's home screen), drawn from
-# ICON by tools/icon_png.py, sent from the flash.
+# ICON by tools/upkeep/icon_png.py, sent from the flash.
 ICON_PNG = "/www/icon.png"
 MAX_KEYS = 32  # keys in one request
 ALONE = ("hold:D", "hold:9")  # keys that change more than the game: one to a request

@@ -2,7 +2,7 @@
 # and every key that answers it with what that key does; its words are ui.crib_words'. The
 # board never loads this module: ui.crib_keys holds the keys each state takes (as bits) and
 # its sign, written out from dispatch_tables() (a test fails when they differ), and
-# tools/faceplate.py writes the quick reference from it, so a prompt cannot name a key the
+# tools/maker/faceplate.py writes the quick reference from it, so a prompt cannot name a key the
 # dispatch refuses, nor the dispatch take a key the quick reference does not give.
 from board import signs
 from keypad import KEY_NAMES

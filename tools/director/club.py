@@ -1,0 +1,130 @@
+"""A club night: many boards, one standings table. The night is one SQLite file (copy it to
+keep it); results arrive from the boards over MQTT and are recorded once however often they
+come; the director pairs each round, corrects a result (the original is kept) and exports
+the standings.
+
+  crib-club NIGHT.sqlite add NAME...         players (arrive before the next round)
+  crib-club NIGHT.sqlite leave NAME          leaves after the current round
+  crib-club NIGHT.sqlite boards BOARD...     each board's password on the broker
+  crib-club NIGHT.sqlite revoke BOARD...     a board's account ends
+  crib-club NIGHT.sqlite pair BOARD...       the next round, one table per board
+  crib-club NIGHT.sqlite result ID ROUND BOARD A B SCORE_A SCORE_B
+  crib-club NIGHT.sqlite correct ID SCORE_A SCORE_B REASON...
+  crib-club NIGHT.sqlite standings | csv
+  crib-club NIGHT.sqlite serve --club NAME --own-broker [HOST:PORT] [--pin PIN]
+  crib-club NIGHT.sqlite serve --club NAME --broker HOST:PORT [--broker-password P]
+
+(bash tools/club sets up the director's .venv and runs crib-club with the same words.)
+
+Scoring, as the American Cribbage Congress scores a tournament: a game won is 2 game points,
+3 when the loser was skunked (under 91 of 121; a double skunk is a skunk too), a loss 0. The
+spread of a game is the target less the loser's score: plus for the winner, minus for the
+loser. Standings: game points, then games won, then spread. A bye counts as a game won for
+2 points and no spread. Pairing: no player meets the same opponent twice in a night while
+another pairing of the round avoids it (an exhaustive search, cheapest repeats first when
+none does); the bye goes to the lowest-placed player who has not had one.
+
+MQTT topics (docs/club-night.md): boards publish `cribbage/CLUB/BOARD/result` (QoS 1) and the
+club publishes each board's next game to `cribbage/CLUB/BOARD/pairing` (retained). With
+--own-broker, serve runs Mosquitto for the night (tools/director/broker.py) with an account
+for each board (`boards NAME...` prints their passwords) and rules that keep each to its own
+topics.
+"""
+
+import argparse
+import sys
+
+from club_night.night import ClubError, Night
+from club_night.serving import serve
+
+
+def add(night, words):
+    for name in words:
+        night.add(name)
+
+
+def leave(night, words):
+    night.leave(" ".join(words))
+
+
+def pair(night, words):
+    for board, a, b in night.pair(words):
+        print("%s: %s" % (board, "%s v %s" % (a, b) if b else "%s has the bye" % a))
+
+
+def boards(night, words):
+    for name in words:
+        print("%s: password %s" % (name, night.board_password(name)))
+
+
+def revoke(night, words):
+    for name in words:
+        night.revoke(name)
+
+
+def result(night, words):
+    if len(words) != 7:
+        raise ClubError(
+            "result takes 7 words: ID ROUND BOARD PLAYER_A PLAYER_B SCORE_A SCORE_B"
+            " (%d given)" % len(words)
+        )
+    game_id, number, board, a, b, score_a, score_b = words
+    night.record(
+        {"id": game_id, "round": _typed(number, "round"), "board": board, "players": [a, b],
+         "scores": [_typed(score_a, "scores"), _typed(score_b, "scores")]}
+    )  # fmt: skip
+
+
+def correct(night, words):
+    if len(words) < 3:
+        raise ClubError(
+            "correct takes ID SCORE_A SCORE_B, then why in words (%d words given)" % len(words)
+        )
+    game_id, score_a, score_b = words[:3]
+    scores = (_typed(score_a, "scores"), _typed(score_b, "scores"))
+    night.correct(game_id, scores[0], scores[1], " ".join(words[3:]))
+
+
+def standings(night, words):
+    for row in night.standings():
+        print("%2d  %-20s %3d points  %d won  spread %+d  (%d played)" % row)
+
+
+def csv(night, words):
+    sys.stdout.write(night.csv())
+
+
+# The commands, each with what it does to the night; serve takes options of its own.
+COMMANDS = {
+    "add": add, "leave": leave, "pair": pair, "boards": boards, "revoke": revoke,
+    "result": result, "correct": correct, "standings": standings, "csv": csv, "serve": serve,
+}  # fmt: skip
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description="A club night's standings")
+    parser.add_argument("night", help="the night's SQLite file (made if new)")
+    parser.add_argument("command", help=", ".join(COMMANDS))
+    parser.add_argument("words", nargs="*")
+    args, options = parser.parse_known_args(argv)
+    command = COMMANDS.get(args.command)
+    if command is None:  # said before the night's file is made
+        parser.error("unknown command %r: %s" % (args.command, ", ".join(COMMANDS)))
+    if options and command is not serve:
+        parser.error("unknown options: %s" % " ".join(options))
+    night = Night(args.night)
+    try:
+        return command(night, args.words + options) or 0
+    except ClubError as error:
+        sys.stderr.write("%s\n" % error)
+        return 1
+
+
+def _typed(word, what):
+    if not word.isascii() or not word.isdigit():
+        raise ClubError("%s: a whole number, not %s" % (what, word[:20]))
+    return int(word)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
