@@ -1,5 +1,5 @@
 # The worst case the page's heap need (net/wifi.py's NEEDS_HEAP) stands for, measured in one
-# run, not summed: the board booted into cribbage, the page's server
+# run, not summed: the board booted into cribbage, the page's server (every view opened once)
 # and the club link at work beside it, then as many requests at the limits as the server
 # holds connections, read at once (their reads interleaved, as the server reads its
 # connections) and all held. Each a step of its own, for tools/bench/micropython32.mjs to
@@ -70,6 +70,10 @@ def steps(argv):
     from net import web, web_http, web_routes
 
     server = web_routes.make_server(web.Board(app, "page"))
+    # Every view opened once: what the page loads on first use (the advice, the settings, the
+    # match's record) stays loaded after it.
+    from net import web_advice, web_record, web_settings  # noqa: F401
+
     yield
     from umqtt.simple2 import MQTTClient
 

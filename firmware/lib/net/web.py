@@ -6,29 +6,15 @@
 # is sent as JSON from the board's own page, and happens whole or not at all. Keys sent from
 # the page go through App.press: the same rules, journal and undo as the keypad. The threat
 # model and what each defence measures: docs/security.md.
-import asyncio
 from binascii import hexlify
 
-from board.render import LOWEST_BRIGHTNESS
 from cards import name
-from cribbage.events import END_EARLY, LOSER_DEALS, MUGGINS_ON, SKUNK_COUNTS_DOUBLE
-from net import club_choice, wifi_choice
 from net.pairing import PAIR_WINDOW_MS, PairError, Phones
-from net.web_http import (
-    WebError,
-    ascii_digits,
-    text_problem,
-)
+from net.web_http import WebError, ascii_digits
 from net.web_whole import Snapshot, kept_aside
 from net.wifi import PAIRING_PROMPT
 
 LONG = "hold:"  # a key held, as "hold:#"
-# The match options (NEW_MATCH's flags), by the names the API gives them.
-OPTIONS = (
-    ("end_early", END_EARLY), ("skunks_double", SKUNK_COUNTS_DOUBLE),
-    ("loser_deals", LOSER_DEALS), ("muggins", MUGGINS_ON),
-)  # fmt: skip
-TEXT_FIELDS = ("network", "password", "club", "broker", "club_password", "club_board")
 
 
 class _Unlocked:
@@ -162,197 +148,33 @@ class Board:
 
     def history(self):
         """The match so far and the results of the matches kept (cribbage's journal)."""
-        with self.lock:
-            return self._history()
+        from net import web_record
 
-    def _history(self):
-        match = self.app.history.state if self.app.mode == 0 else None
-        if match is None or match.phase is None:
-            past = list(match.past_matches) if match is not None else []
-            return {"match": None, "past_matches": past}
-        return {
-            "match": {
-                "players": match.players,
-                "target": match.target,
-                "games": match.games,
-                "games_played": match.games_played,
-                "games_won": list(match.games_won),
-                "winners": list(match.results),
-                "played": [
-                    {
-                        "winner": match.results[i],
-                        "skunk": ("", "skunk", "double skunk")[match.game_marks[i] >> 2],
-                        "first_dealer": match.side_of(match.game_marks[i] & 3),
-                        "runner_up": match.runner_up[i],
-                    }
-                    for i in range(len(match.results))
-                ],
-                "skunk": match.skunk,
-                "double_skunk": match.double_skunk,
-            },
-            "past_matches": [list(games) for games in match.past_matches],
-        }
+        with self.lock:
+            return web_record.history(self.app)
 
     def stats(self):
         """Statistics per side: this match's, and every match's the board has counted (the
         finished ones from the statistics file, which outlives the journal, with this one)."""
+        from net import web_record
+
         with self.lock:
-            return self._stats()
-
-    def _stats(self):
-        from cribbage import tally as tl
-
-        match = self.app.history.state if self.app.mode == 0 else None
-        problem = None
-        try:
-            last, totals = tl.read(self.app.store)
-        except ValueError as error:
-            last, totals, problem = 0, [0] * (tl.SIDES * tl.FIELDS), str(error)
-        this = None
-        if match is not None and match.phase is not None:
-            this = [tl.figures(match.tally, side) for side in range(match.sides())]
-            if match.match_number != last:  # summed in already when a cut hit a new match
-                for index in range(len(totals)):
-                    totals[index] += match.tally[index]
-        return {
-            "match": this,
-            "all": [tl.figures(totals, side) for side in range(tl.SIDES)],
-            "problem": problem,
-        }
+            return web_record.stats(self.app)
 
     def settings(self):
+        from net import web_settings
+
         with self.lock:
-            return self._settings()
-
-    def _settings(self):
-        from board.colours import PALETTES
-
-        app = self.app
-        choices = app.choices
-        keys = app.controller if app.mode == 0 else None
-        mode, network, _ = wifi_choice.choice(
-            app.config, app.store
-        )  # the password stays on the board
-        flags = keys.flags if keys else (choices[3] if len(choices) > 3 else LOSER_DEALS)
-        settings = {
-            "players": keys.players if keys else (choices[0] if choices else 2),
-            "target": keys.target if keys else (choices[1] if choices else 121),
-            "games": keys.games if keys else (choices[2] if choices else 1),
-            "brightness": app.renderer.brightness,
-            "colours": app.palette,
-            "palettes": [list(names) for names in PALETTES],
-            "wifi": mode,
-            "network": network,
-        }
-        # The club's broker password stays on the board.
-        club, broker, _, board = club_choice.choice(app.config, app.store)
-        settings["club"], settings["broker"], settings["club_board"] = club, broker, board
-        for option, flag in OPTIONS:
-            settings[option] = bool(flags & flag)
-        return settings
+            return web_settings.read(self)
 
     def settle(self, body):
         """The next match's choices (kept as A, B and C keep them), the brightness, the side
-        colours and the Wi-Fi: all checked before any is changed."""
+        colours and the Wi-Fi: all checked before any is changed (net.web_settings)."""
+        from net import web_settings
+
         with self.lock:
             self.check_token(body)
-            self._settle(body)
-
-    def _settle(self, body):
-        from board.colours import PALETTES
-
-        for field in TEXT_FIELDS:
-            if field in body:
-                problem = text_problem(field, body[field], 64)
-                if problem is not None:
-                    raise WebError(400, problem)
-        app = self.app
-        wanted = self._settings()
-        from ui.crib_keys import CHOICES  # what A, B and C cycle through
-
-        for field, allowed in (
-            ("players", CHOICES[0]),
-            ("target", CHOICES[1]),
-            ("games", CHOICES[2]),
-            ("colours", tuple(range(len(PALETTES)))),
-            ("wifi", wifi_choice.MODES),
-        ):
-            if field in body:
-                # Exactly the type of its choices: 61.0 == 61 and True == 1, but neither is a
-                # target or a number of players (they would be stored, then break the journal).
-                if type(body[field]) is not type(allowed[0]) or body[field] not in allowed:
-                    raise WebError(400, "%s: one of %s" % (field, allowed))
-                wanted[field] = body[field]
-        brightness = body.get("brightness", wanted["brightness"])
-        if type(brightness) is not int or not LOWEST_BRIGHTNESS <= brightness <= 255:
-            raise WebError(400, "brightness: a whole number from %d to 255" % LOWEST_BRIGHTNESS)
-        flags = 0
-        for option, flag in OPTIONS:
-            value = body.get(option, wanted[option])
-            if not isinstance(value, bool):
-                raise WebError(400, "%s: true or false" % option)
-            flags |= flag if value else 0
-        keys = app.controller if app.mode == 0 else None
-        if keys is not None and wanted["players"] == 3 and keys.tracks < 3:
-            raise WebError(400, "players: 3 need a board with three tracks")
-        kept = club_choice.choice(app.config, app.store)
-        club = (
-            body.get("club", kept[0]),
-            body.get("broker", kept[1]),
-            body.get("club_password", kept[2]),
-            body.get("club_board", kept[3]),
-        )
-        new_club = club != kept
-        if new_club:
-            try:
-                club_choice.check(*club)
-            except ValueError as error:
-                raise WebError(400, str(error)) from None
-        wifi_fields = ("wifi", "network", "password")
-        if any(field in body for field in wifi_fields):
-            try:
-                wifi_choice.save(
-                    app.config, app.store, wanted["wifi"], body.get("network"),
-                    body.get("password"),
-                )  # fmt: skip
-            except ValueError as error:
-                raise WebError(400, str(error)) from None
-            except OSError as error:
-                raise WebError(507, "not saved: the flash refused it (%s)" % error) from None
-            reapply = self.radio is not None
-        else:
-            reapply = False
-        if new_club:
-            try:
-                club_choice.save(app.store, *club)
-            except OSError as error:
-                raise WebError(507, "not saved: the flash refused it (%s)" % error) from None
-            # On the home network, the radio starts the club's link anew.
-            reapply = reapply or (self.radio is not None and self.radio.mode == "home")
-        if reapply:
-            asyncio.create_task(self._wifi_later())
-        if keys is not None:
-            keys.players, keys.target, keys.games, keys.flags = (
-                wanted["players"],
-                wanted["target"],
-                wanted["games"],
-                flags,
-            )
-        if (brightness, wanted["colours"]) != (app.renderer.brightness, app.palette):
-            from board import colours
-
-            colours.apply(app, brightness, wanted["colours"])
-        # One write keeps the choices, the brightness and the colours together.
-        problem = app.remember_choices(
-            bytes([wanted["players"], wanted["target"], wanted["games"], flags])
-        )
-        if problem is not None:
-            raise WebError(507, "kept in memory only: the flash refused it (%s)" % problem)
-
-    async def _wifi_later(self):
-        # The answer leaves first: a new Wi-Fi mode ends this page's own connection.
-        await asyncio.sleep(1)
-        self.radio.apply()
+            web_settings.settle(self, body)
 
     def check_token(self, body):
         if not self.phones.paired(body.get("token")):
