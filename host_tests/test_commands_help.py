@@ -23,6 +23,7 @@ INSTALLED = {
 COMMANDS = {
     "maker/board_picture.py": "usage: board_picture.py",  # the maker's drawings
     "maker/faceplate.py": "usage: faceplate.py",
+    "maker/case.py": "usage: case.py",
     "upkeep/figures.py": "usage: figures.py",  # the contributor's generators
     "upkeep/gen_package_json.py": "usage: gen_package_json.py",
     "upkeep/gen_show_table.py": "usage: gen_show_table.py",

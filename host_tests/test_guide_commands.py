@@ -31,6 +31,8 @@ DRAWINGS = (
     "quick-reference.md",
 )
 RUN_HERE = {
+    ".venv/bin/python tools/maker/case.py",
+    "openscad -o case.dxf hardware/case.scad",
     ".venv/bin/python tools/maker/board_picture.py --drill hardware/panel-drill.svg --leds panel",
     ".venv/bin/python tools/maker/board_picture.py --drill hardware/drill.svg --leds hand-wired",
     ".venv/bin/python tools/maker/board_picture.py --drill hardware/panel-3-tracks-drill.svg"
@@ -74,7 +76,7 @@ NOT_RUN_HERE = {
     ),
     "mpremote": "the tool's name, not a command",
 }
-STARTS = (".venv/bin/", "bash ", "python", "sudo ", "mpremote", "make ", "esptool")
+STARTS = (".venv/bin/", "bash ", "python", "sudo ", "mpremote", "make ", "esptool", "openscad")
 
 
 def commands_in_the_guide():
@@ -134,6 +136,12 @@ def test_each_command_that_needs_no_board_runs_as_written(copy, command):
             with open(copy / "hardware" / name, "rb") as made:
                 with open(os.path.join(ROOT, "hardware", name), "rb") as committed:
                     assert made.read() == committed.read(), name
+    elif "case.py" in command:
+        assert done.stdout == "wrote case.scad\n"
+        committed = open(os.path.join(ROOT, "hardware", "case.scad"), encoding="utf-8").read()
+        assert (copy / "hardware" / "case.scad").read_text() == committed
+    elif "openscad" in command:
+        assert (copy / "case.dxf").read_text().count("LINE") > 100
     elif "board_libs" in command:
         assert done.stdout.strip() == str(copy / "build" / "board-libs")
     else:  # no board here: the list is empty, and that is not an error
