@@ -43,7 +43,8 @@ RUN_HERE = {
 }
 # Run elsewhere by the test command, with where.
 COVERED = {
-    "bash tools/run": "test_install.py (a fresh venv) and test_simulator.py",
+    "bash tools/run": "test_install.py (run as written in a copy of the project, its .venv"
+    " made from nothing) and test_simulator.py",
     "bash tools/check": "the test command itself",
     ".venv/bin/crib-deploy": "as bash tools/run does it: test_deploy_serial.py (the real"
     " mpremote)",

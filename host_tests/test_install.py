@@ -1,10 +1,11 @@
 """A player's and a maker's set-up asks only for what they use: a fresh virtual environment
 with the project installed editable and no extra (`pip install -e .`, what bash tools/run
-does) has the commands on its PATH, runs the simulator (crib-sim) and the deploy's dry run
-(crib-deploy), and holds neither numba nor numpy (the coach's extra), the benchmarks' nor the
-club's libraries. Proven on this machine's Python, and on the oldest Python the README claims
-where this machine has it (pyenv's); the packages and megabytes installed are printed. Each
-run works in a copy of the project, so its build/ is its own."""
+does, run here as a new user types it) has the commands on its PATH, runs the simulator
+(crib-sim) and the deploy's dry run (crib-deploy), and holds neither numba nor numpy (the
+coach's extra), the benchmarks' nor the club's libraries. Proven on this machine's Python,
+and on the oldest Python the README claims where this machine has it (pyenv's); the
+packages and megabytes installed are printed. Each run works in a copy of the project, so its
+build/ is its own."""
 
 import os
 import shutil
@@ -56,13 +57,29 @@ def test_the_players_and_makers_install_runs_the_board_without_the_coachs_extra(
 ):
     project = project_copy(str(tmp_path / "project"))
     venv = os.path.join(project, ".venv")
-    subprocess.run([python, "-m", "venv", venv], check=True)
     pip = [os.path.join(venv, "bin", "python"), "-m", "pip", "-q", "--disable-pip-version-check"]
-    installed = subprocess.run(
-        pip + ["install", "-e", "."], cwd=project, capture_output=True,
-        text=True,
-    )  # fmt: skip
-    assert installed.returncode == 0, installed.stderr[-2000:]
+    saves = str(tmp_path / "saves")
+    if which == "this machine's":
+        # The README's command as a new user types it: it makes .venv, installs, and with no
+        # ESP32 on USB plays the simulator (here the script's keys from stdin).
+        played = subprocess.run(
+            ["bash", "tools/run", "--fresh", "--data", saves, "--script", "-"],
+            cwd=project, input=SCRIPT, capture_output=True, text=True, timeout=600,
+        )  # fmt: skip
+        assert "no ESP32 on USB: starting the simulator" in played.stdout, played.stdout[-1500:]
+    else:
+        subprocess.run([python, "-m", "venv", venv], check=True)
+        installed = subprocess.run(
+            pip + ["install", "-e", "."], cwd=project, capture_output=True, text=True
+        )
+        assert installed.returncode == 0, installed.stderr[-2000:]
+        played = subprocess.run(
+            [os.path.join(venv, "bin", "crib-sim"), "--fresh", "--data", saves, "--script", "-"],
+            cwd=project, input=SCRIPT, capture_output=True, text=True, timeout=120,
+        )  # fmt: skip
+    assert played.returncode == 0, played.stdout[-1500:] + played.stderr[-1500:]
+    # The match started, its starter keyed: the board waits in the play, blue's pegs at 0.
+    assert "score: blue 0 (rear peg 0), orange 0 (rear peg 0); play" in played.stdout
     listed = subprocess.run(
         pip[:3] + ["list", "--format=freeze", "--disable-pip-version-check"], cwd=project,
         capture_output=True, text=True, check=True,
@@ -77,15 +94,6 @@ def test_the_players_and_makers_install_runs_the_board_without_the_coachs_extra(
     assert not (coach | bench | club) & set(packages), packages
     python_in_venv = os.path.join(venv, "bin", "python")
     command = os.path.join(venv, "bin")
-
-    played = subprocess.run(
-        [os.path.join(command, "crib-sim"), "--fresh", "--data", str(tmp_path / "saves"),
-         "--script", "-"],
-        cwd=project, input=SCRIPT, capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
-    assert played.returncode == 0, played.stdout[-1500:] + played.stderr[-1500:]
-    # The match started, its starter keyed: the board waits in the play, blue's pegs at 0.
-    assert "score: blue 0 (rear peg 0), orange 0 (rear peg 0); play" in played.stdout
 
     dry = subprocess.run(
         [os.path.join(command, "crib-deploy"), "--dry-run"], cwd=project, capture_output=True,
@@ -104,6 +112,22 @@ def test_the_players_and_makers_install_runs_the_board_without_the_coachs_extra(
             said = " ".join(readme.read().split())
         quoted = "%d packages, about %d MB" % (len(packages), round(size_mb(venv + "/lib")))
         assert quoted in said, quoted
+    if which == "this machine's":
+        # The director's command adds the club's extra (paho-mqtt) to the same .venv and runs
+        # crib-club with its words.
+        night = str(tmp_path / "night.sqlite")
+        club = subprocess.run(
+            "bash tools/club %s add Ann Bob && bash tools/club %s standings" % (night, night),
+            shell=True, cwd=project, capture_output=True, text=True, timeout=600,
+        )  # fmt: skip
+        assert club.returncode == 0, club.stdout[-1500:] + club.stderr[-1500:]
+        assert "the club extra" in club.stdout
+        assert " 1  Ann                    0 points  0 won  spread +0  (0 played)" in club.stdout
+        listed = subprocess.run(
+            pip[:3] + ["list", "--format=freeze", "--disable-pip-version-check"],
+            capture_output=True, text=True, check=True,
+        ).stdout.lower()  # fmt: skip
+        assert "paho-mqtt==" in listed
     with capsys.disabled():
         print(
             "\nthe player's and maker's install on Python %s (%s): %d packages (pip's own"
