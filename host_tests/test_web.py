@@ -1454,6 +1454,10 @@ def test_a_browser_that_will_not_keep_the_screen_on_is_said_once(served, browser
         " display setting can keep it on)"
     )
     wait_for(lambda: browser.find_element(By.ID, "awake").text == said)
+    with sim.lock:
+        sim.run_script("5 1")  # the game goes on: the page is told, and does not ask again
+    wait_for(lambda: "starter 5\u2663" in browser.find_element(By.TAG_NAME, "body").text)
+    assert log() == ["request screen"]
     set_seen(browser, "hidden")
     set_seen(browser, "visible")  # asked again, refused again: still said once
     wait_for(lambda: log() == ["request screen", "request screen"])
