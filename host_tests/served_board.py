@@ -37,7 +37,8 @@ class ServedBoard:
         )  # fmt: skip
         self.lines = []
         self.changed = threading.Condition()
-        threading.Thread(target=self._read, daemon=True).start()
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
         found = self.wait_for_line(r"^the web page: http://127\.0\.0\.1:(\d+)/", READY_S)
         self.port = int(found.group(1))
         self.host = "127.0.0.1:%d" % self.port
@@ -93,6 +94,9 @@ class ServedBoard:
             except subprocess.TimeoutExpired:
                 self.process.kill()
         self.process.wait()
+        # The reader ends at the pipe's end, which the process's end brings: its file is
+        # closed after it, not under it (a read of a closed file raised in that thread).
+        self.reader.join(10)
         self.process.stdout.close()
         self.process.stdin.close()
 
