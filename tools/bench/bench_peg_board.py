@@ -59,10 +59,9 @@ _FIXED_ENVIRONMENT = {
     "MICROPYPATH": "firmware/lib",
     "LC_ALL": "C.UTF-8",
 }
-# What is left moves by about a hundred instructions between checkouts (libc's string
-# compares on MicroPython's arguments, which CPython's heap places): tools/upkeep/figures.py keeps
-# a
-# row as written when a count within this many of the measured one prints it.
+# What is left moves by about a hundred instructions between checkouts (libc's string compares on
+# MicroPython's arguments, which CPython's heap places): tools/upkeep/figures.py keeps a row as
+# written when a count within this many of the measured one prints it.
 COUNT_NOISE = 1000
 
 

@@ -30,8 +30,7 @@ import tempfile
 from where import ROOT
 
 # The same steps as tools/bench/bench_web.py and tools/bench/bench_club.py measure on the .mpy
-# build: a
-# game booted in cribbage, the page's server beside it, the club link beside both, and the
+# build: a game booted in cribbage, the page's server beside it, the club link beside both, and the
 # requests the page's server reads at once at their limits.
 BODY = """
 import gc, sys

@@ -1,7 +1,6 @@
 # The board's program on the board's interpreter: the firmware's .mpy build in BUILD
 # (tools/maker/build_mpy.py) run by MicroPython's unix port, on the fakes of the pins, the strip
-# and
-# the radio. Started by tools/player/simulator.py --micropython, which owns it:
+# and the radio. Started by tools/player/simulator.py --micropython, which owns it:
 #   micropython board_on_micropython.py ROOT BUILD DATA --web PORT
 #       the board's own loop (App.tasks: keys, paint, watchdog, and wifi.Radio serving the page
 #       on 127.0.0.1:PORT), keys read from stdin as the script's tokens; `status` prints the

@@ -80,8 +80,8 @@ def serve(sim, port, lock):
 
         async def thinking_coach(self, cards, pone, opponent, play):
             # The laptop's coach (tools/coach/discard_coach.py), in a worker thread: the
-            # simulator's keys
-            # and page go on meanwhile. `play` adds each throw's play, counted in its net.
+            # simulator's keys and page go on meanwhile. `play` adds each throw's play, counted in
+            # its net.
             _coach_extra(WebError)
             from discard_coach import discard_rows
 
