@@ -92,14 +92,23 @@ def test_the_dry_run_prints_the_exact_commands_and_touches_nothing(monkeypatch):
     assert deploy.deploy(port="/dev/ttyUSB0", dry_run=True, out=out) == 0
     assert calls == []
     lines = out.getvalue().splitlines()
-    assert lines[0] == (
+    # The board asked its chip, heap and file system, and its manifest, in one connection.
+    assert lines[:9] == [
         ".venv/bin/mpremote connect /dev/ttyUSB0 exec 'import sys, gc, os;"
         " print(sys.implementation._machine); print(gc.mem_free()+gc.mem_alloc());"
-        ' s = os.statvfs("/"); print(s[0] * s[2])' + "'"
-    )
+        ' s = os.statvfs("/"); print(s[0] * s[2])',
+        "try:",
+        ' f = open(".deployed")',
+        "except OSError:",
+        ' print("no manifest")',
+        "else:",
+        ' print("manifest:")',
+        ' print(f.read(), end="")',
+        " f.close()'",
+    ]
     # Then each file of the plan hashed on the board: the ones a deploy cut short left whole
     # are not copied again.
-    assert lines[1] == ".venv/bin/mpremote connect /dev/ttyUSB0 exec 'import hashlib, binascii"
+    assert lines[9] == ".venv/bin/mpremote connect /dev/ttyUSB0 exec 'import hashlib, binascii"
     lines = lines[
         lines.index(' print("sha256", binascii.hexlify(h.digest()).decode(), p)\'') + 1 :
     ]

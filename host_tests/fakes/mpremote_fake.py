@@ -56,6 +56,12 @@ for step in steps:
         print(os.environ.get("FAKE_CHIP", "Generic ESP32S3 module with Octal-SPIRAM with ESP32S3"))
         print(os.environ.get("FAKE_HEAP", "2090368"))
         print(os.environ.get("FAKE_FS", "14680064"))
+        manifest = os.path.join(board, ".deployed")
+        if os.path.exists(manifest):
+            print("manifest:")
+            sys.stdout.write(open(manifest).read())
+        else:
+            print("no manifest")
     elif step[:1] == ["exec"]:  # the deploy's removals, renames and read back: plain Python
         here = os.getcwd()
         os.chdir(board)

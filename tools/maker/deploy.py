@@ -181,11 +181,28 @@ def unverified(copy, local, answer):
 
 
 # One line each: what the board calls itself ("... with ESP32S3"), its whole heap, and its
-# file system's size in bytes.
+# file system's size in bytes; then the manifest of the last deploy, if there is one (one
+# connection for both: each costs the board a reset into its raw REPL).
 ASK_BOARD = (
     "import sys, gc, os; print(sys.implementation._machine); print(gc.mem_free()+gc.mem_alloc());"
-    ' s = os.statvfs("/"); print(s[0] * s[2])'
+    ' s = os.statvfs("/"); print(s[0] * s[2])\n'
+    'try:\n f = open("%s")\nexcept OSError:\n print("%s")\nelse:\n print("%s")\n'
+    ' print(f.read(), end="")\n f.close()'
 )
+NO_MANIFEST = "no manifest"  # never deployed: copy everything
+MANIFEST_FOLLOWS = "manifest:"
+ASK_BOARD = ASK_BOARD % (MANIFEST, NO_MANIFEST, MANIFEST_FOLLOWS)
+
+
+def board_answer(answer):
+    """(the chip, heap and file system's lines, the board's manifest {path: hash}) from
+    ASK_BOARD's answer."""
+    head, follows, manifest = answer.partition("\n%s\n" % MANIFEST_FOLLOWS)
+    if not follows:
+        head = head.rstrip("\n")
+        if head.endswith("\n" + NO_MANIFEST):
+            head = head[: -len(NO_MANIFEST) - 1]
+    return head + "\n", parse_manifest(manifest)
 
 
 def ask_board(port):
@@ -347,18 +364,6 @@ def explain(port, output, cut=False):
     )
 
 
-def read_board_manifest(port):
-    done = run_mpremote(mpremote() + ["connect", port, "fs", "cat", ":" + MANIFEST])
-    if done.returncode:
-        if (
-            "enoent" in (done.stdout + done.stderr).lower()
-            or "no such file" in (done.stdout + done.stderr).lower()
-        ):
-            return {}  # never deployed: copy everything
-        raise DeployError(explain(port, done.stdout + done.stderr))
-    return parse_manifest(done.stdout)
-
-
 def deploy(port=None, dry_run=False, out=sys.stdout, tree=BUILD):
     import config
 
@@ -382,11 +387,11 @@ def deploy(port=None, dry_run=False, out=sys.stdout, tree=BUILD):
     done = run_mpremote(ask_board(port))
     if done.returncode:
         raise DeployError(explain(port, done.stdout + done.stderr))
-    page, fs_bytes = check_board(port, done.stdout, out)
+    answer, remote = board_answer(done.stdout)
+    page, fs_bytes = check_board(port, answer, out)
     if not page:
         local = {path: digest for path, digest in local.items() if not path.startswith(PAGE_ONLY)}
     local = without_what_does_not_fit(local, fs_bytes, port, out, tree)
-    remote = read_board_manifest(port)
     copy, remove, folders = plan(local, remote)
     whole = already_whole(port, copy, local)
     if whole:
