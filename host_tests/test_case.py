@@ -142,3 +142,16 @@ def test_the_assembled_case_is_one_solid_the_size_of_the_box(rendered):
     # rise to the faceplate's top.
     assert (inner_w - width, inner_d - depth) == (1.0, 1.0)
     assert wall_h == 25 + 6 + 2 + 3
+
+
+def test_the_hardware_guide_quotes_the_sheet_the_generator_lays_out():
+    sizes = [
+        "%g × %g mm" % case.sheet_size(case.case(board)[0])
+        for board in (config, Config(TRACKS=3, BOARD_MM=(410, 140)))
+    ]
+    assert sizes == ["417 × 261 mm", "417 × 291 mm"]
+    with open(os.path.join(ROOT, "hardware", "README.md"), encoding="utf-8") as guide:
+        said = " ".join(guide.read().split())
+    assert (
+        "one sheet of %s (two tracks; %s for three)" % (sizes[0], sizes[1][: -len(" mm")]) in said
+    )

@@ -191,10 +191,8 @@ def starts_as_a_cut_first_deploy_should(board):
 def not_whole_on(board, tree):
     """The tree's files the board's flash does not hold byte for byte, by the test's own
     reading of the flash."""
-    flash = flash_files(board)
-    return [
-        path for path in deploy.local_manifest(tree) if flash.get(path) != as_deployed(tree)[path]
-    ]
+    flash, whole = flash_files(board), as_deployed(tree)
+    return [path for path in deploy.local_manifest(tree) if flash.get(path) != whole[path]]
 
 
 def test_a_first_deploy_cut_in_each_file_in_turn_resumes_after_it(trees, laptop, board):

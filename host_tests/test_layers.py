@@ -8,6 +8,7 @@ import sys
 import pytest
 
 import layers
+from project_copy import environment_in
 from where import ROOT
 
 
@@ -104,14 +105,9 @@ def test_a_planted_upward_import_and_a_planted_path_edit_fail_the_check_command(
     )
     bench = copy / "tools" / "bench" / "bench_ram.py"
     bench.write_text(bench.read_text() + "\nsys.path.insert(0, 'host_tests')\n")
-    layers_copy = copy / "tools" / "upkeep" / "layers.py"
     done = subprocess.run(
-        [sys.executable, "-c",
-         "import sys, runpy; sys.modules.pop('where', None); import where;"
-         " where.ROOT = %r; where.FIRMWARE = %r; sys.argv = ['layers.py'];"
-         " runpy.run_path(%r, run_name='__main__')"
-         % (str(copy), str(copy / "firmware"), str(layers_copy))],
-        capture_output=True, text=True, cwd=str(copy),
+        [sys.executable, "tools/upkeep/layers.py"], capture_output=True, text=True, cwd=str(copy),
+        env=environment_in(copy),
     )  # fmt: skip
     assert done.returncode == 1, done.stdout + done.stderr
     assert "layers: deploy (maker) imports memstore (rigs): an upward import\n" in done.stdout

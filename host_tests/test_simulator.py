@@ -9,6 +9,7 @@ import time
 
 import pytest
 
+from simulator_rig import SimulatorRig
 from where import ROOT
 
 SIMULATOR = os.path.join(ROOT, "tools", "player", "simulator.py")
@@ -133,21 +134,6 @@ def test_a_whole_game_through_the_simulator_and_a_snapshot(tmp_path):
     assert (
         picture.startswith("<svg") and picture.count("<circle") == 120 + 2 + 1 + 26
     )  # holes, starts, game, status
-
-
-class SimulatorRig:
-    """key_player drives a board_rig.Rig; the simulator offers the same few things."""
-
-    def __init__(self, sim):
-        self.sim = sim
-        self.app = sim.app
-
-    @property
-    def match(self):
-        return self.sim.app.history.state
-
-    def press(self, name, hold_ms=60):
-        self.sim.press(name, long=hold_ms > 600)
 
 
 def test_data_naming_a_file_is_one_line_of_error(tmp_path):

@@ -1,4 +1,4 @@
-"""The board's case: nine flat parts of 3 mm plywood, cut on a laser cutter (or by hand from
+"""The board's case: seven flat parts of 3 mm plywood, cut on a laser cutter (or by hand from
 the drawing) and glued, drawn from config.py (the back board's size) as hardware/case.scad
 for OpenSCAD, which renders the cutting sheet and the assembled case:
 

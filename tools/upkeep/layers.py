@@ -12,6 +12,7 @@ file the laptop runs edits sys.path.
 """
 
 import ast
+import functools
 import os
 import sys
 
@@ -210,7 +211,9 @@ def _host_target(name, known):
     return None
 
 
+@functools.lru_cache(maxsize=None)
 def _parsed(path):
+    """A file's syntax tree, read once a run (the imports and the path edits both walk it)."""
     with open(path, encoding="utf-8") as handle:
         return ast.parse(handle.read())
 

@@ -63,21 +63,6 @@ def made_from():
     return digest.hexdigest()
 
 
-class _Rig:
-    """The simulator as host_tests/core/key_player.py plays on it."""
-
-    def __init__(self, sim):
-        self.sim = sim
-        self.app = sim.app
-
-    @property
-    def match(self):
-        return self.app.history.state
-
-    def press(self, key):
-        self.sim.press(key)
-
-
 def screen(driver, size, scheme):
     """The page as a phone (or tablet) of that size shows it, in that colour scheme."""
     width, height = size
@@ -91,6 +76,7 @@ def shoot(driver, keys, element, path):
     import web_sim
     from key_player import play_match
     from simulator import Simulator
+    from simulator_rig import SimulatorRig
 
     with tempfile.TemporaryDirectory() as data:
         sim = Simulator(data)
@@ -100,7 +86,7 @@ def shoot(driver, keys, element, path):
             with sim.lock:
                 if keys == "game":
                     sim.press("#")
-                    play_match(_Rig(sim), seed=7)
+                    play_match(SimulatorRig(sim), seed=7)
                 else:
                     sim.run_script(keys)
             view = element if element.startswith("#") else ""
