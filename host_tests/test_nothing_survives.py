@@ -128,13 +128,15 @@ def stopped_run(tmp_path, how, whom, when, delay):
             os.killpg(run.pid, signal.SIGKILL)
             with open(out.name) as said:
                 raise AssertionError("the run did not end: " + said.read()[-1500:]) from None
-        deadline = time.monotonic() + 10  # what is stopping may take a moment
-        left = marked(mark)
-        while left and time.monotonic() < deadline:
-            time.sleep(0.1)
+        # What is stopping may take a moment: a process tearing down gives up its memory (its
+        # environment, which marks it) before its sockets, so both are watched to the end.
+        deadline = time.monotonic() + 10
+        while True:
             left = marked(mark)
-    held = [port for port in started["ports"] if not free(port) and ours(port, mark)]
-    return before, started, left, held
+            held = [port for port in started["ports"] if not free(port) and ours(port, mark)]
+            if not (left or held) or time.monotonic() > deadline:
+                return before, started, left, held
+            time.sleep(0.1)
 
 
 def ours(port, mark):
