@@ -124,6 +124,13 @@ class App:
             self.overlay.flash_error(now)
         self.renderer.invalidate()
         self.tell("mode: " + self.MODE_NAMES[mode])
+        if self.history.entry:  # the half-made entry saved with the game
+            run(
+                "ui.resume",
+                "cribbage" if mode == 0 else "shedding",
+                self.controller,
+                self.history.entry,
+            )
         self.controller.ready(now)  # says what the mode waits for (cribbage: once idle)
         self.dirty = True
         self.collect_due = True  # the idle moment after the boot says it, and collects
@@ -211,6 +218,8 @@ class App:
             self.dirty = True
         elif self.controller.key(name, long, self.overlay.now):
             self.dirty = True
+        if self.controller is not None:
+            self.history.note_entry(self.controller.entry())
 
     def enter_card(self, card):
         """A card with its suit, from the web page (cribbage only); returns the refusal's
@@ -223,6 +232,7 @@ class App:
         self.key_painted = False
         if self.controller.card(card, self.overlay.now):
             self.dirty = True
+        self.history.note_entry(self.controller.entry())
         return self.refusal
 
     # -- output ----------------------------------------------------------------------------

@@ -11,7 +11,8 @@ from rarely import unload
 # Loaded through rarely.run (and the like) and dropped after; wifi is dropped for good on a
 # board that can never serve the page; the profile's module once config.py has its names.
 RARELY = (
-    "modes", "storage.recall", "board.colours", "board.layout_build", "cribbage.show_points",
+    "modes", "storage.recall", "storage.redo_stack", "ui.resume", "board.colours",
+    "board.layout_build", "cribbage.show_points",
     "cribbage.show_items", "cribbage.tally", "ui.crib_match", "ui.crib_taps", "ui.crib_words",
     "net.wifi", "profiles.esp32s3",
 )  # fmt: skip

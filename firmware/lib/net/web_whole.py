@@ -67,6 +67,8 @@ class Snapshot:
             self._forget_lengths()
         _put_fields(app.controller, self.fields[0])
         _put_fields(app.overlay, self.fields[1])
+        # A refused key of its own may have saved the entry it changed: saved back as it was.
+        app.history.note_entry(app.controller.entry())
         app.choices = self.choices
         app.log[:] = self.log
         app.said = self.said
@@ -93,7 +95,7 @@ def _mark(history):
     return (
         history.base, history.base_offset, history.before, history.saved,
         _events(history.done), _events(history.undone), history.checkpoint_due,
-        history.save_error,
+        history.save_error, history.entry,
     )  # fmt: skip
 
 
@@ -105,7 +107,7 @@ def _put_back(history, mark):
     # The state mark() was made at, its events since the checkpoint folded again (a stretch
     # at most): nothing is read from flash.
     history.base, history.base_offset, history.before, history.saved = mark[:4]
-    history.checkpoint_due, history.save_error = mark[6], mark[7]
+    history.checkpoint_due, history.save_error, history.entry = mark[6], mark[7], mark[8]
     for log, (data, count) in ((history.done, mark[4]), (history.undone, mark[5])):
         log.data = bytearray(data) if len(data) > len(log.data) else log.data
         log.data[: len(data)] = data

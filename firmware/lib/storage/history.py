@@ -16,7 +16,18 @@
 import rarely
 from micropython import const
 from storage.eventlog import EventLog
-from storage.record_format import BACK, CHECKPOINT, NOWHERE, REDO, START, STRETCH, UNDO, before_at
+from storage.record_format import (
+    BACK,
+    CHECKPOINT,
+    ENTRY,
+    NOWHERE,
+    REDO,
+    REDO_STACK,
+    START,
+    STRETCH,
+    UNDO,
+    before_at,
+)
 
 REDO_KEPT = const(48)  # undone events kept for redo; older ones are forgotten
 # What History.checkpoint_due holds, as bits: a checkpoint is due; a new match's journal is
@@ -27,6 +38,7 @@ _COMPACTION_DUE = const(2)
 
 _UNDO_RECORD = bytes((UNDO,))
 _REDO_HEAD = bytes((REDO,))
+_ENTRY_HEAD = bytes((ENTRY,))
 
 
 class NothingToUndo(ValueError):
@@ -63,6 +75,9 @@ class History:
         self.base_offset = -1  # where the checkpoint is on flash, or -1
         self.before = (NOWHERE, 0)  # where the state before the checkpoint's is on flash
         self.saved = 0  # the journal's length up to its last good record
+        # The keys' half-made entry as last saved (their bytes; b"": none). Saved with the
+        # game so that a board booted afresh answers the next key as the running one would.
+        self.entry = b""
         self.done.clear()
         self.undone.clear()
         self.checkpoint_due = 0
@@ -139,6 +154,7 @@ class History:
         kept_base = kept.snapshot() if kept is not None else None
         news = self.state.apply(event)
         self.version += 1
+        self.entry = b""  # the event's record ends any entry saved before it
         self.undone.clear()
         if kept_base is not None:
             # A new match or game: the journal starts afresh from what it keeps.
@@ -170,6 +186,7 @@ class History:
         if self.checkpoint_due & _COMPACTION_DUE:
             self._compact()
         self.checkpoint_due = 0  # the next checkpoint comes with the next deal
+        self.entry = b""
         if len(self.done):
             self._push_undone(self.done.pop())
             self._rebuild()
@@ -206,6 +223,7 @@ class History:
         event = self.undone.pop()
         self.state.apply(event)
         self.version += 1
+        self.entry = b""
         self.done.append(event)
         self._save(_REDO_HEAD, event)
         self._checkpoint_if_due()
@@ -217,6 +235,15 @@ class History:
             return "redo"
         self.undo()
         return "undo"
+
+    def note_entry(self, entry):
+        """Saves the keys' half-made entry (bytes; b"" for none) when it changed: a board
+        booted from the journal then holds the same entry, and its next key, its `*`, mean
+        what they mean here."""
+        if entry == self.entry:
+            return
+        self.entry = entry
+        self._save(_ENTRY_HEAD, entry)
 
     def _push_undone(self, event):
         if len(self.undone) >= REDO_KEPT:
@@ -250,6 +277,8 @@ class History:
                 base = bytes(window[start + skip : end])
             elif kind == CHECKPOINT or kind == BACK:
                 break
+            elif kind == ENTRY or kind == REDO_STACK:
+                continue  # not events: the keys' entry, what redo held, at that moment
             elif kind == UNDO:
                 stretch.pop()
             elif kind == REDO:
@@ -287,7 +316,17 @@ class History:
         self.done.clear()
         self._save_checkpoint(CHECKPOINT, ())
 
+    def _redo_stack(self):
+        """What redo holds, as the REDO_STACK records a checkpoint leads with (none when it
+        holds nothing: the module that packs them is loaded only when it does)."""
+        if not len(self.undone):
+            return []
+        return rarely.run("storage.redo_stack", "records", self.undone)
+
     def _save_checkpoint(self, kind, extra):
+        if kind == CHECKPOINT and self.save_error is None:  # else _save_all writes them
+            for payload in self._redo_stack():
+                self._save(payload)
         self.base_offset = -1
         head = _head(kind, self.before[0], self.before[1]) + extra
         offset = self._save(head, self.base)
@@ -312,12 +351,14 @@ class History:
 
     def _save_all(self):
         # Writes the checkpoint and the events since, after the part of the file saved last
-        # (an atomic replace, so that part stays whole if this fails too). Returns where
-        # the last record went. Used for a new match, and to recover from a full flash.
+        # (an atomic replace, so that part stays whole if this fails too), and the keys'
+        # entry after them. Returns where the last of those records went (not the entry's).
+        # Used for a new match, and to recover from a full flash.
         if self.journal is None:
             return -1
         payloads = [bytes(e) for e in self.done]
         keep = 0  # the first stretch is written whole, from the file's start
+        at_base = 0  # where the checkpoint is among the payloads
         if self.base is not None:
             keep = self.saved
             offset, count = self.before
@@ -325,6 +366,12 @@ class History:
                 offset = NOWHERE  # its stretch on flash may not be the one it came from
             head = bytes(_head(CHECKPOINT, offset, count))
             payloads.insert(0, head + self.base)
+            redo_stack = self._redo_stack()
+            payloads[0:0] = redo_stack
+            at_base = len(redo_stack)
+        last = len(payloads) - 1
+        if self.entry:
+            payloads.append(_ENTRY_HEAD + self.entry)
         try:
             offsets = self.journal.rewrite(payloads, keep)
         except OSError as error:
@@ -332,6 +379,6 @@ class History:
             return -1
         self.save_error = None
         if self.base is not None:
-            self.base_offset = offsets[0]
+            self.base_offset = offsets[at_base]
         self.saved = self.journal.size()
-        return offsets[-1] if offsets else -1
+        return offsets[last] if last >= 0 else -1

@@ -6,9 +6,11 @@ from rarely import finish
 from storage.record_format import (
     BACK,
     CHECKPOINT,
+    ENTRY,
     MAGIC,
     MAGIC_SIZE,
     REDO,
+    REDO_STACK,
     STRETCH,
     TRAILER,
     UNDO,
@@ -25,9 +27,10 @@ def read(history, upto, offsets):
     journal = history.journal
     if journal is None:
         return 0, -1, None, None
-    # Only the last checkpoint and what follows it make the state: found by a hop over
-    # the length bytes, so a boot reads a deal's records, not the match's.
-    first = last_start(journal, CHECKPOINT, upto)
+    # Only the last checkpoint (with the keys' entry and what redo held, just before it)
+    # and what follows it make the state: found by a hop over the length bytes, so a boot
+    # reads a deal's records, not the match's.
+    first = last_start(journal, CHECKPOINT, upto, _LEADS)
     records, refused, why = _read_from(history, first, upto, offsets)
     if first and journal.damage and journal.good == first:
         # Nothing good where the hop landed (the file is damaged before it): read the
@@ -51,6 +54,7 @@ def _read_from(history, first, upto, offsets):
     were good, and where a record the rules refuse lies and why (-1, None: none)."""
     journal = history.journal
     records = 0
+    _redo_stack.clear()
     reader = journal.records(first)
     try:
         for offset, start, end in reader:
@@ -66,8 +70,26 @@ def _read_from(history, first, upto, offsets):
     return records, -1, None
 
 
+# What redo held, from the REDO_STACK records just read: it becomes the history's at the
+# checkpoint that follows them, and is dropped if anything else does (a cut before it).
+_redo_stack = []  # type: list
+
+
 def _read_record(history, window, start, end, offset, offsets):
     kind = window[start]
+    if kind == REDO_STACK:
+        _redo_stack.append(bytes(window[start + 1 : end]))
+        history.saved = offset + 3 + end - start
+        return
+    if kind == CHECKPOINT:
+        _take_redo_stack(history.undone)
+    _redo_stack.clear()
+    if kind == ENTRY:
+        history.entry = bytes(window[start + 1 : end])
+        history.saved = offset + 3 + end - start
+        return
+    if kind != CHECKPOINT:
+        history.entry = b""  # an event, an undo or a redo ends the entry saved before it
     if kind == CHECKPOINT or kind == BACK:
         history.before = before_at(window, start + 1)
         at = start + 5
@@ -98,6 +120,16 @@ def _read_record(history, window, start, end, offset, offsets):
     history.saved = offset + 3 + end - start
 
 
+def _take_redo_stack(undone):
+    undone.clear()
+    for packed in _redo_stack:
+        at = 0
+        while at < len(packed):
+            size = packed[at]
+            undone.append(packed[at + 1 : at + 1 + size])
+            at += size + 2
+
+
 def _mend(history, records):
     try:
         mend(history.journal, records)
@@ -125,15 +157,22 @@ def _refused(history, offset, why):
     return problem
 
 
-def last_start(journal, kind, upto=-1):
+# The records that belong with the checkpoint after them: the keys' entry (saved by the
+# key that made the checkpoint due) and what redo held (History._redo_stack).
+_LEADS = (ENTRY, REDO_STACK)
+
+
+def last_start(journal, kind, upto=-1, leads=()):
     """The file offset of the last record (before `upto`, when given) whose payload
-    starts with the byte `kind`, or 0 when there is none. It hops from length byte to
+    starts with the byte `kind`, or 0 when there is none; or, when records of the kinds
+    `leads` come just before it, the first of those. It hops from length byte to
     length byte without checking anything: a boot then reads and checks only from there,
     and reads the whole file (records(0)) only when what it finds there is not good."""
     handle = journal.store.open(journal.name)
     if handle is None:
         return 0
     found = 0
+    leading = -1  # where the records of the kinds `leads` just passed began
     try:
         window = journal.window
         filled = handle.readinto(window) or 0
@@ -154,7 +193,11 @@ def last_start(journal, kind, upto=-1):
             if size == 0 or 0 <= upto <= base + at:
                 return found
             if window[at + 1] == kind:
-                found = base + at
+                found = leading if leading >= 0 else base + at
+            if window[at + 1] not in leads:
+                leading = -1
+            elif leading < 0:
+                leading = base + at
             at += 1 + size + TRAILER
     finally:
         handle.close()

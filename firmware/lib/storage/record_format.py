@@ -12,6 +12,13 @@
 #   BACK, before, n, event (n bytes), state
 #                           an undo that reached past the checkpoint: the state it left
 #                           (a checkpoint) and the event it took back (for redo)
+#   REDO_STACK, events      what redo would apply (the undone events as EventLog packs them:
+#                           [n][n bytes][n]), in one record or a few, written just before a
+#                           checkpoint whose history has any: read with that checkpoint, so
+#                           a boot that starts there redoes what the running board would
+#   ENTRY, bytes            the half-made entry the keys hold now (their own bytes: the
+#                           digits of points, a starter's rank, a show's answers ...); any
+#                           record but a checkpoint ends it, so it follows what it belongs to
 # `before` (4 bytes) finds the state just before a checkpoint's own on flash: the file
 # offset of an earlier checkpoint (3 bytes; NOWHERE: none; START: the new game's empty state,
 # whose stretch opens the file) and how many events of that checkpoint's stretch lead to it.
@@ -25,6 +32,8 @@ UNDO = const(0xF0)
 REDO = const(0xF1)
 CHECKPOINT = const(0xF2)
 BACK = const(0xF3)
+ENTRY = const(0xF4)
+REDO_STACK = const(0xF5)
 NOWHERE = const(0xFFFFFF)
 START = const(0)  # no record starts at 0: the file's magic does
 STRETCH = const(24)  # events after a checkpoint before the next one is written

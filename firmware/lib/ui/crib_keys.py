@@ -98,6 +98,21 @@ class CribbageKeys:
     def match(self):
         return self.history.state
 
+    def entry(self):
+        """The half-made entry as bytes, saved with the game (History.note_entry): b"D" and
+        the keys since D; b"S" and the starter's rank; b"R", the show's ranks keyed, their
+        suits tapped, then each answer as question * 2 + yes. b"" when none."""
+        if self.digits >= 0:
+            return b"D" + self.points_keys.encode()
+        if self.starter_rank >= 0:
+            return bytes((83, self.starter_rank))  # 83: "S"
+        if not (self.ranks or self.answers):
+            return b""
+        answers = [question * 2 + self.answers[question] for question in self.answers]
+        answers.sort()  # asked in their order: take_back finds the last as the highest
+        ranks, suits = self.ranks, self.crib_suits
+        return bytes([82, len(ranks)] + ranks + [len(suits)] + suits + answers)  # 82: "R"
+
     # -- keys ------------------------------------------------------------------------------
 
     def key(self, name, long, now):

@@ -26,7 +26,7 @@ class SheddingKeys:
         self.history = history
         self.overlay = overlay
         self.say = say
-        self.players = 2
+        self.players = self._players_of_game()  # for the next game: A changes it
         self._clear()
 
     def _clear(self):
@@ -37,6 +37,19 @@ class SheddingKeys:
     @property
     def referee(self):
         return self.history.state
+
+    def entry(self):
+        """The half-made entry as bytes, saved with the game (History.note_entry): the
+        players chosen (when not the game's own count), the rank keyed plus one, what is
+        asked, the cards keyed. b"" when none."""
+        if not self.keyed and self.rank < 0 and not self.asking:
+            if self.players == self._players_of_game():
+                return b""
+        return bytes([self.players, self.rank + 1, self.asking] + self.keyed)
+
+    def _players_of_game(self):
+        counts = self.referee.counts if self.referee.rules is not None else ()
+        return len(counts) if counts else 2
 
     def key(self, name_, long, now):
         try:
@@ -192,7 +205,6 @@ class SheddingKeys:
         """Nothing here waits for the board to be idle (see CribbageKeys.settle)."""
 
     def ready(self, now):
-        self._clear()
         self.overlay.question = 0
         self.overlay.preview_side = -1
         self.say(self.describe_table())
