@@ -67,8 +67,64 @@ def test_a_jack_asks_for_the_rank_demanded_and_errors_flash():
     rig.keys("5 1 #")  # a 5 of clubs is not a 7
     assert rig.lines[-1] == "error: a 7 was demanded"
     assert referee.counts == [4, 5, 5]
+    # The refusal changed nothing, the card keyed included: * clears it, as its line says.
+    assert rig.app.controller.keyed == [4 * 4 + 0]
+    rig.keys("*")
+    assert rig.lines[-1] == "cards cleared"
     rig.keys("7 2 #")
     assert referee.turn == 2
+
+
+def test_a_wrong_key_in_a_shedding_game_is_refused_in_words_and_keeps_the_card_half_keyed():
+    # Each wrong key flashes the error and says what the board waits for; the rank keyed
+    # before it stays, and the suit after it makes the card.
+    rig = Rig()
+    rig.hold("D")
+    rig.keys("9 1 3")
+    assert rig.lines[-1] == "3: its suit? 1 clubs 2 diamonds 3 hearts 4 spades"
+    for key, words in (("5", "5"), ("#", "#"), ("D", "D")):
+        rig.app.overlay.error_until = 0
+        rig.keys(key)
+        assert rig.lines[-1] == (
+            "error: the 3 keyed waits for its suit: 1 clubs 2 diamonds 3 hearts 4 spades,"
+            " not %s; * clears it" % words
+        )
+        assert rig.app.overlay.error_until != 0  # the error flash, each time
+    rig.hold("#")
+    assert rig.lines[-1].endswith("not hold #; * clears it")
+    rig.keys("1")
+    assert rig.lines[-1] == "keyed: 3\u2663; # lays, or key another card; * clears"
+    assert rig.app.history.state.counts == [5, 5]
+    # In the set-up, a stray key after the start card's rank is refused the same way.
+    fresh = Rig()
+    fresh.hold("D")
+    fresh.keys("C 0")
+    assert fresh.lines[-1] == (
+        "error: the start card K keyed waits for its suit: 1 clubs 2 diamonds 3 hearts"
+        " 4 spades, not 0; * clears it"
+    )
+    fresh.keys("#")  # still waiting for the suit: # neither starts nor does anything else
+    assert fresh.app.history.state.rules is None
+    fresh.keys("*")
+    assert fresh.lines[-1] == "cards cleared"
+    fresh.keys("#")
+    assert fresh.lines[-1] == (
+        "error: # does nothing before a game: A for players (2), then key the start card"
+    )
+
+
+def test_a_latvian_game_starts_on_a_joker_from_the_keys_and_makao_refuses_one():
+    rig = Rig()
+    rig.hold("D")
+    rig.keys("D")  # Makao is played without jokers
+    assert rig.lines[-1] == "error: this game is played without jokers"
+    assert rig.app.history.state.rules is None
+    rig.hold("D")  # the Latvian game
+    rig.keys("D")
+    referee = rig.app.history.state
+    assert referee.top == 52 and referee.turn == 0
+    rig.keys("C 4 #")  # the first player lays anything on a joker: K♠
+    assert referee.counts[0] == 5
 
 
 def test_the_latvian_game_on_the_keys_with_a_joker_and_a_queen():

@@ -10,7 +10,7 @@
 #   A (no game)   number of players; then key the start card to begin
 # After a jack (Makao) the board asks for the rank demanded, after an ace (Makao) or a queen
 # (Latvian) for the suit: key it, or # for none.
-from cards import JOKER, SUIT_CHARS, SUIT_SYMBOLS, name
+from cards import JOKER, RANK_CHARS, SUIT_CHARS, SUIT_SYMBOLS, name
 from shedding import referee as rf
 from shedding.rules import ACE, CALL_OR_FIRST, JACK, QUEEN, RULESETS
 from storage.history import NothingToUndo
@@ -52,10 +52,14 @@ class SheddingKeys:
         return len(counts) if counts else 2
 
     def key(self, name_, long, now):
+        """Handles one key press. A key refused (by these keys or by the rules) flashes the
+        error and says why, and changes nothing: not even the cards half keyed."""
+        kept = (list(self.keyed), self.rank, self.asking, self.players)
         try:
             self._key(name_, long)
         except (rf.RuleError, NothingToUndo) as error:
-            self._clear()
+            self.keyed[:] = kept[0]
+            self.rank, self.asking, self.players = kept[1], kept[2], kept[3]
             self.overlay.flash_error(now)
             self.say("error: " + str(error))
         self.overlay.save_failed = self.history.save_error is not None
@@ -76,40 +80,59 @@ class SheddingKeys:
         seat = referee.turn
         if self.asking:
             self._answer(key)
+        elif self.rank >= 0 and (long or key not in SUIT_KEYS):
+            raise rf.RuleError(_suit_awaited("the " + RANK_CHARS[self.rank], key, long))
         elif long and key == "#":
+            if self.keyed:
+                raise rf.RuleError("hold # draws, but cards are keyed: # lays them, * clears")
             self._apply((rf.DRAW, seat, 1))
         elif long and key in "BC" and not self._calls():
             raise rf.RuleError("hold %s does nothing in this game: it has no Makao call" % key)
         elif long and key == "B":
-            self._apply((rf.CALL, referee.challengeable if referee.challengeable >= 0 else seat))
+            seat = referee.challengeable if referee.challengeable >= 0 else seat
+            self._apply((rf.CALL, seat), True)
         elif long and key == "C":
             if referee.challengeable < 0:
                 raise rf.RuleError("nobody to challenge: no one is left with one card uncalled")
-            self._apply((rf.CHALLENGE, seat, referee.challengeable))
+            self._apply((rf.CHALLENGE, seat, referee.challengeable), True)
         elif key == "#":
             self._lay_or_take(seat)
-        elif self.rank >= 0:
-            if key in SUIT_KEYS:
-                self.keyed.append(self.rank * 4 + SUIT_KEYS.index(key))
-                self.rank = -1
-                self.say("keyed: " + _names(self.keyed))
+        elif self.rank >= 0:  # a suit (the branch above refused anything else)
+            self.keyed.append(self.rank * 4 + SUIT_KEYS.index(key))
+            self.rank = -1
+            self.say("keyed: %s; # lays, or key another card; * clears" % _names(self.keyed))
         elif key == "D":
             self.keyed.append(JOKER)
-            self.say("keyed: " + _names(self.keyed))
+            self.say("keyed: %s; # lays, or key another card; * clears" % _names(self.keyed))
         elif key in RANK_KEYS:
             self.rank = RANK_KEYS.index(key)
+            self.say("%s: its suit? %s" % (RANK_CHARS[self.rank], _SUITS))
 
     def _setup_key(self, key):
-        if key == "A":
+        if self.rank >= 0:
+            if key not in SUIT_KEYS:
+                raise rf.RuleError(_suit_awaited("the start card " + RANK_CHARS[self.rank], key))
+            self._start(self.rank * 4 + SUIT_KEYS.index(key))
+        elif key == "A":
             self.players = self.players % 6 + 1 if self.players < 6 else 2
             self.say("%s for %d players: key the start card" % (self.rules.name, self.players))
-        elif self.rank < 0 and key in RANK_KEYS:
+        elif key == "D":
+            self._start(JOKER)  # the rules refuse it in a game without jokers
+        elif key in RANK_KEYS:
             self.rank = RANK_KEYS.index(key)
-        elif self.rank >= 0 and key in SUIT_KEYS:
-            start = self.rank * 4 + SUIT_KEYS.index(key)
-            self.rank = -1
-            options = self.rules.default_options
-            self._apply((rf.NEW, self.rules.code, self.players, start, options, 0))
+            self.say("start card %s: its suit? %s" % (RANK_CHARS[self.rank], _SUITS))
+        else:
+            raise rf.RuleError(
+                "%s does nothing before a game: A for players (%d), then key the start card"
+                "%s" % (key, self.players, ", or D for a joker" if self._jokers() else "")
+            )
+
+    def _start(self, card):
+        options = self.rules.default_options
+        self._apply((rf.NEW, self.rules.code, self.players, card, options, 0))
+
+    def _jokers(self):
+        return self.rules.jokers(self.rules.default_options)
 
     def _lay_or_take(self, seat):
         referee = self.referee
@@ -147,12 +170,19 @@ class SheddingKeys:
         )
 
     def _answer(self, key):
-        if key == "#":
+        if key == "#" and (self.asking == ASK_RANK or self.rules.name != "latvian"):
             self._lay(rf.NONE, rf.NONE)
         elif self.asking == ASK_RANK and key in RANK_KEYS:
             self._lay(RANK_KEYS.index(key), rf.NONE)
         elif self.asking == ASK_SUIT and key in SUIT_KEYS:
             self._lay(rf.NONE, SUIT_KEYS.index(key))
+        elif self.asking == ASK_RANK:
+            raise rf.RuleError("demand a rank: its key, or # for none; * clears the cards")
+        else:
+            raise rf.RuleError(
+                "name a suit: 1 clubs 2 diamonds 3 hearts 4 spades%s; * clears the cards"
+                % ("" if self.rules.name == "latvian" else ", or # for none")
+            )
 
     def _lay(self, rank, suit):
         cards = tuple(self.keyed)
@@ -160,8 +190,11 @@ class SheddingKeys:
         self._clear()
         self._apply((rf.PLAY, seat, rank, suit, rf.NONE) + cards)
 
-    def _apply(self, event):
-        self._clear()
+    def _apply(self, event, keep_entry=False):
+        """Applies and saves an event; the cards keyed go with it, but for a call or a
+        challenge, which lays none."""
+        if not keep_entry:
+            self._clear()
         before = len(self.referee.finished) if self.referee.rules else 0
         self.history.apply(event)
         referee = self.referee
@@ -211,6 +244,18 @@ class SheddingKeys:
 
     def describe(self):
         return self.describe_table()
+
+
+_SUITS = "1 clubs 2 diamonds 3 hearts 4 spades"
+
+
+def _suit_awaited(card, key, long=False):
+    return "%s keyed waits for its suit: %s, not %s%s; * clears it" % (
+        card,
+        _SUITS,
+        "hold " if long else "",
+        key,
+    )
 
 
 def _names(cards):
