@@ -772,7 +772,8 @@ def test_side_colours_from_the_page_change_the_leds_and_the_words_and_are_kept()
     assert rig.colour(layout.peg_led(0, 2, 121)) == (204 * 64 // 255, 121 * 64 // 255,
                                                      167 * 64 // 255)  # fmt: skip
     rig.keys("5")
-    assert rig.lines[-1].startswith("sky blue")  # side 1: a pair
+    assert rig.lines[-2].startswith("sky blue")  # side 1: a pair
+    assert rig.lines[-1].startswith("purple to lay")  # side 0's turn, by its new name
     again = Rig(store)
     assert again.app.palette == 1 and again.app.side_names[0] == "purple"
     state = call(client_for(again).get("/api/state")).json

@@ -59,10 +59,11 @@ def test_the_console_gives_the_score_after_each_item():
     rig = Rig()
     rig.keys("# 5 4 5 5")  # starter 5S; 5 (5), 5: pair for 2
     rig.keys("5")  # 15: fifteen for 2 and pair royal for 6, both to orange
-    assert rig.lines[-2:] == [
+    assert rig.lines[-3:] == [
         "orange: fifteen for 2, now 2",
         "orange: pair royal for 6, now 8",
-    ], rig.lines[-3:]
+        "blue to lay: the card's rank; # if blue cannot lay",  # the next turn's prompt
+    ], rig.lines[-4:]
 
 
 def test_a_points_deal_ends_its_play_with_one_key():

@@ -263,3 +263,52 @@ def test_three_players_level_at_the_top_after_the_games_set_play_one_more_and_sa
         "game 4, an extra game (blue, orange and yellow level on 1 game): "
         "blue deals first (the loser with the lowest score deals)"
     ), said
+
+
+def _said(keys):
+    """The console's lines for `keys` typed on a new board, each key's after its own."""
+    rig = Rig(through_contacts=False)
+    rig.app.settle()  # the idle moment after the boot, where it says its prompt
+    said = []
+    for key in keys.split():
+        rig.lines.clear()
+        rig.keys(key)
+        said.append(list(rig.lines))
+    return said
+
+
+def test_the_console_says_whose_turn_it_is_after_every_card_of_the_play():
+    # The page's `awaiting` changed with each card; the console stopped after the first.
+    said = _said("# C 1 1 2")
+    assert said[3] == [
+        "orange lays A, count 1",
+        "blue to lay: the card's rank; # if blue cannot lay",
+    ]
+    assert said[4] == [
+        "blue lays 2, count 3",
+        "orange to lay: the card's rank; # if orange cannot lay",
+    ]
+
+
+def test_a_later_deal_with_no_score_is_not_announced_as_a_new_match():
+    deal = "# # D 0 # D 0 # D 0 #"
+    said = _said("# " + deal + " " + deal)
+    new_match = [line for lines in said for line in lines if line.startswith("new match:")]
+    assert new_match == ["new match: 2 players, 121 points, 1 game; blue deals first"]
+    assert said[-1] == [
+        "orange: crib for 0, now 0",
+        "blue deals: key the starter's rank, or # to count this deal in points",
+    ]
+
+
+def test_a_redo_says_the_half_made_entry_it_drops():
+    said = _said("# C 1 1 2 * D 5 hold:*")
+    assert said[-1] == [
+        "redone: blue's 2",
+        "dropped: D 5 (redo goes on from the entry redone)",
+        "orange to lay: the card's rank; # if orange cannot lay",
+    ]
+    # A redo refused (nothing to redo) drops nothing: the starter's rank stays keyed.
+    said = _said("# 7 hold:* 1")
+    assert said[-2][0] == "error: nothing to redo"
+    assert said[-1][0] == "starter 7\u2663"

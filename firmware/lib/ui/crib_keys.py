@@ -79,6 +79,7 @@ class CribbageKeys:
         self.unsaid = None
         self.unsaid_question = 0  # the prompt changed: said after the last key's words
         self.unsaid_result = -1  # the winner of a game the last key ended, said after it
+        self.game_begun = 0  # a new match or game began: its first words come with the prompt
         self.prompt_said = -1  # which prompt the console said last (see _after)
         self._reset_entry()
 
@@ -129,10 +130,13 @@ class CribbageKeys:
             return True
         try:
             if name == "*" and long:
+                open_entry = self._entry_open()
                 self._step(True)
+                if open_entry:  # redo goes on from the entry redone: the half-made one goes
+                    _between("say_dropped", self)
                 self._reset_entry()
             elif name == "*":
-                if self.digits >= 0 or self.starter_rank >= 0 or self.answers or self.ranks:
+                if self._entry_open():
                     _between("take_back", self)  # the half-made entry's last key
                 else:
                     self._step(False)
@@ -151,6 +155,9 @@ class CribbageKeys:
             return True
         self._after(now)
         return True
+
+    def _entry_open(self):
+        return self.digits >= 0 or self.starter_rank >= 0 or self.answers or self.ranks
 
     def awaiting(self):
         """What the board waits for now: a state of ui.crib_prompts (by its number)."""
@@ -365,6 +372,8 @@ class CribbageKeys:
                 scores[side] = self.match.front[side]
         news = self.history.apply(event)
         self._reset_entry()
+        if event[0] == ev.NEW_MATCH or event[0] == ev.NEXT_GAME:
+            self.game_begun = 1
         if heading:
             self.say(heading)
         target = self.match.target
@@ -397,8 +406,8 @@ class CribbageKeys:
         state = self.awaiting()
         self.overlay.prompt = _DISPATCH[1][state]  # the sign: 0 when the count or digits show
         # The prompt is said when what is awaited, or from whom, changed: each hand of the
-        # show, each side keying points; not every card of the play (the LEDs show whose
-        # turn).
+        # show, each side keying points, each turn of the play (the console and the page's
+        # `awaiting` say the same).
         match = self.match
         if state == _POINTS_DIGITS:
             said = 256 + self.digits
@@ -406,6 +415,8 @@ class CribbageKeys:
             said = state * 16 + self.peg_side
         elif state >= _CRIB_RANKS:  # the show's states, after the cut's and the play's
             said = state * 16 + match.show_index
+        elif state == _LAY or state == _POINTS_PLAY:  # whose turn it is, card by card
+            said = state * 16 + match.play.turn
         else:
             said = state * 16
         if said != self.prompt_said:

@@ -88,3 +88,20 @@ def take_back(keys):
             keys.crib_suits.pop()
         keys.overlay.question = 0
         keys.say("taken back: the %s keyed" % RANK_CHARS[rank])
+
+
+def say_dropped(keys):
+    """Redo went on from the last entry redone, so the half-made entry goes: said, as a
+    take-back is."""
+    if keys.digits >= 0:
+        keyed = " ".join(keys.points_keys)
+        what = "D " + keyed if keyed else "D"
+    elif keys.starter_rank >= 0:
+        what = "the starter's rank " + RANK_CHARS[keys.starter_rank]
+    elif keys.ranks:
+        what = "the ranks keyed (%s)" % " ".join([RANK_CHARS[r] for r in keys.ranks])
+        if keys.answers:
+            what += " and the answers"
+    else:
+        what = "the answers keyed"
+    keys.say("dropped: %s (redo goes on from the entry redone)" % what)

@@ -122,9 +122,9 @@ def refusal(keys, state, name, long):
 
 def say_prompt(keys, state):
     match = keys.match
-    if state == _STARTER and match.dealer == match.game_first_dealer and not any(match.front):
-        # A game's first deal, nobody has scored yet (his heels pegged by hand at the first
-        # cut is a score): the match's words, with the code between games (ui.crib_match),
-        # loaded for them.
+    if keys.game_begun:
+        # The key began a match or a game (not a later deal that left every score at 0):
+        # the match's words, with the code between games (ui.crib_match), loaded for them.
+        keys.game_begun = 0
         rarely.run("ui.crib_match", "announce_start", keys, seat_name(keys, match.dealer))
     keys.say(words(keys, state))
