@@ -1,7 +1,7 @@
 # The one file a builder edits: pins, the LED strip and how its LEDs sit under the holes,
 # colours and power. Everything else is derived from these numbers (board/layout.py).
-# Defaults: the seed's board, the reference ESP32-S3 board, a WS2812 strip and a 4x4 matrix
-# keypad.
+# Defaults: the reference build: an ESP32-S3 DevKit, one 8 x 32 WS2812B LED panel (LEDS below)
+# and a 4x4 matrix keypad.
 
 # -- The board: its chip and pins ----------------------------------------------------------
 # One profile per kind of board (firmware/lib/profiles/), chosen by this line: its CHIP, its

@@ -432,11 +432,36 @@ def explain(port, output, cut=False):
         "failed to access" in text
         or "no such file or directory: '/dev" in text
         or "could not open" in text
+        or "resource busy" in text
+        or "access is denied" in text
     ):
-        return "Nothing answers on %s: check the port name with 'mpremote devs'." % port
+        return _port_unopened(port)
     return "mpremote failed on %s: %s" % (
         port,
         output.strip().splitlines()[-1] if output.strip() else "?",
+    )
+
+
+def _port_unopened(port):
+    """Why a port mpremote could not open: mpremote says the same ("failed to access", "it
+    may be in use by another program") for a name with no port, a port another program holds
+    and one the user may not open; the port's device file tells them apart."""
+    if os.path.exists(port):
+        if not os.access(port, os.R_OK | os.W_OK):
+            return (
+                "You may not open %s: on Linux join the dialout group (sudo usermod -aG dialout"
+                " $USER, then log out and in again) and deploy again." % port
+            )
+        return (
+            "Another program holds %s (a serial monitor, an editor's REPL, another mpremote;"
+            " on Linux also ModemManager, which probes each new serial port for a minute):"
+            " close it (ModemManager: sudo systemctl stop ModemManager) and deploy again." % port
+        )
+    if port.startswith("/dev/"):
+        return "Nothing answers on %s: check the port name with 'mpremote devs'." % port
+    return (
+        "Nothing answers on %s, or another program holds it: check the name with 'mpremote"
+        " devs' and close any serial monitor or editor's REPL." % port
     )
 
 
