@@ -48,6 +48,8 @@ COVERED = {
     "bash tools/check": "the test command itself",
     ".venv/bin/crib-deploy": "as bash tools/run does it: test_deploy_serial.py (the real"
     " mpremote)",
+    ".venv/bin/python tools/bench/chip_report.py --unix": "test_board_report.py (run as"
+    " written, saved and read back; and with a slowdown planted in the key path)",
     ".venv/bin/crib-deploy --supply 2A": "test_supply.py (to a folder standing in for the"
     " board, its config.py then started on MicroPython)",
     ".venv/bin/crib-deploy [--port PORT] [--dry-run]": "test_deploy.py,"
@@ -64,6 +66,7 @@ NEEDS_A_BOARD = {
     ".venv/bin/esptool --chip esp32 --port PORT --baud 460800 write-flash -z 0x1000"
     " ESP32_GENERIC-….bin",
     ".venv/bin/mpremote connect PORT repl",
+    ".venv/bin/crib-deploy --report --save board-report.md",
     ".venv/bin/mpremote cp firmware/config.py firmware/main.py :",
     "make BOARD=ESP32_GENERIC PORT=/dev/ttyUSB0 deploy",
 }

@@ -5,6 +5,8 @@
   python tools/maker/deploy.py --dry-run       print the exact mpremote commands; touch nothing
   python tools/maker/deploy.py --supply usb    the LEDs fed by the USB port alone (500 mA)
   python tools/maker/deploy.py --supply 2A     ... by a barrel supply of 2 A (or 2000mA, 3A)
+  python tools/maker/deploy.py --report [--save FILE]   the board measures itself: what
+                                               docs/figures.md estimates, timed on the chip
 
 --supply names what feeds the LEDs, and the board keeps it (supply.py, beside config.py,
 which reads it): CURRENT_BUDGET_MA becomes that supply less SUPPLY_MARGIN, so a board named as
@@ -600,6 +602,14 @@ def write_deploy_files(port, local, remote):
     return files
 
 
+def board_report(port, save=None):
+    """Runs the board report (tools/bench/chip_report.py, the bench's: it plays the match the
+    estimates were counted on) against the board on port; its exit status."""
+    argv = [sys.executable, os.path.join(ROOT, "tools", "bench", "chip_report.py")]
+    argv += ["--port", port] + (["--save", save] if save else [])
+    return subprocess.run(argv, cwd=ROOT).returncode
+
+
 def write_supply(port, text):
     """supply.py for the board on port, in its deploy folder (build/deploy-PORT/)."""
     path = os.path.join(_deploy_folder(port), SUPPLY)
@@ -614,6 +624,13 @@ def main(argv=None):
     parser.add_argument("--dry-run", action="store_true", help="print the commands only")
     parser.add_argument("--find-port", action="store_true", help="print the board's port, or fail")
     parser.add_argument(
+        "--report",
+        action="store_true",
+        help="measure the board: what docs/figures.md estimates, timed on the chip"
+        " (tools/bench/chip_report.py); nothing is deployed",
+    )
+    parser.add_argument("--save", help="with --report: keep the report in this file too")
+    parser.add_argument(
         "--supply",
         help="what feeds the LEDs: usb (a USB port alone) or a barrel supply's current, e.g."
         " 2A; the budget becomes it less 10 %%, kept on the board (default: the board's own)",
@@ -623,6 +640,8 @@ def main(argv=None):
         if args.find_port:
             print(find_port())
             return 0
+        if args.report:
+            return board_report(args.port or find_port(), args.save)
         return deploy(args.port, args.dry_run, supply=args.supply)
     except DeployError as error:
         sys.stderr.write("%s\n" % error)
