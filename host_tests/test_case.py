@@ -8,6 +8,7 @@ import math
 import os
 import shutil
 import subprocess
+from xml.etree import ElementTree
 
 import pytest
 
@@ -246,6 +247,8 @@ def test_the_committed_drawings_are_the_ones_the_model_draws():
     for path, text in case_drawings.drawings(config, case.case(config)[0]).items():
         with open(path, encoding="utf-8") as handle:
             assert handle.read() == text, "%s is stale: run python tools/maker/case.py" % path
+        if path.endswith(".svg"):
+            ElementTree.fromstring(text)  # a drawing a browser or a cutter's software opens
 
 
 def test_the_cut_table_gives_every_part_its_size_and_every_hole_from_named_edges():

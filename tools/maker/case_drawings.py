@@ -137,8 +137,14 @@ def inside_svg(config):
         x0, y0, z0, x1, y1, z1 = item[1]
         return (x1 + x0) / 2.0 - (y1 + y0) / 2.0 + (z1 + z0) / 2.0
 
+    # Back to front by each box's middle, the right wall last and see-through: every part
+    # inside is behind it.
+    def order(item):
+        return (item[0] == "right wall", depth(item))
+
     polys = []
-    for name, (x0, y0, z0, x1, y1, z1) in sorted(boxes, key=depth):
+    for name, (x0, y0, z0, x1, y1, z1) in sorted(boxes, key=order):
+        see_through = 0.3 if name == "right wall" else 1.0
         faces = (
             ([(x0, y0, z1), (x1, y0, z1), (x1, y1, z1), (x0, y1, z1)], 1.0),  # top
             ([(x0, y0, z0), (x1, y0, z0), (x1, y0, z1), (x0, y0, z1)], 0.8),  # front
@@ -148,7 +154,7 @@ def inside_svg(config):
             points = " ".join("%.1f,%.1f" % _iso(*c) for c in corners)
             polys.append('<polygon points="%s" fill="%s" fill-opacity="%g" stroke="black"'
                          ' stroke-width="0.2"><title>%s</title></polygon>'
-                         % (points, colour(name), shade, name))  # fmt: skip
+                         % (points, colour(name), shade * see_through, name))  # fmt: skip
     for name, run in cables.items():
         points = " ".join("%.1f,%.1f" % _iso(*p) for p in run["path"] if p[0] >= left)
         if points:
@@ -164,10 +170,14 @@ def inside_svg(config):
     return "\n".join(
         ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="%.1f %.1f %.1f %.1f"'
          ' font-family="sans-serif">' % (min(xs) - pad, min(ys) - pad, max(xs) - min(xs) + 2 * pad,
-                                         max(ys) - min(ys) + 2 * pad + 12)]
+                                         max(ys) - min(ys) + 2 * pad + 20)]
         + polys
         + [_text(min(xs), max(ys) + pad + 4, 6, "The case's right end, its front wall and its"
-                 " top left off; the cables in red (tools/maker/case.py)")]
+                 " top left off, its right wall seen through; the cables in red"
+                 " (tools/maker/case.py)"),
+           _text(min(xs), max(ys) + pad + 11, 5, "green the perfboard, blue the DevKit on its"
+                 " headers, navy the 1000 µF capacitor, black the barrel socket, grey the USB"
+                 " plug's body, silver the spacers")]
         + ["</svg>"]
     ) + "\n"  # fmt: skip
 
