@@ -70,7 +70,8 @@ def test_every_figure_is_produced_parsed_and_set_beside_its_estimate(tmp_path, c
         assert 0 < int(largest) <= int(free)
     # The game takes heap: less free once booted than before.
     assert int(heap[1][1]) < int(heap[0][1])
-    assert re.search(r"The slowest key implies FUEL_PER_US = \d+ here\.", text)
+    assert re.search(r"^FUEL_PER_US from this report \(the boot and the undo\) = \d+$", text,
+                     re.M)  # fmt: skip
 
 
 def test_a_slowdown_planted_in_the_key_path_is_flagged_over_budget():
@@ -96,3 +97,26 @@ def test_crib_deploy_report_runs_the_report_against_the_board(monkeypatch):
     assert deploy.main(["--report", "--port", "/dev/ttyACM0", "--save", "mine.md"]) == 0
     assert ran[0][0] == sys.executable and ran[0][1].endswith("tools/bench/chip_report.py")
     assert ran[0][2:] == ["--port", "/dev/ttyACM0", "--save", "mine.md"]
+
+
+def test_a_kept_report_sets_fuel_per_us_and_a_laptops_does_not(tmp_path):
+    import bench_common
+
+    assert bench_common.reported_fuel_per_us(str(tmp_path)) is None
+    assert bench_common.FUEL_PER_US == (
+        bench_common.reported_fuel_per_us() or bench_common.PYSTONE_FUEL_PER_US
+    )
+    found = {"key": [(9000, "#"), (4000, "5")], "boot-us": 400000, "undo-us": 30000,
+             "repaint-us": 150, "append-us": 2000, "done": 2}  # fmt: skip
+    for when in ("start", "booted", "keyed"):
+        found["heap-free-" + when] = found["heap-largest-" + when] = 1000
+    chip = chip_report.render(found, "the board on /dev/ttyACM0, timed by its own clock")
+    figures = chip_report.estimates()
+    implied = round((figures["boot"][1] + figures["undo"][1]) / 430000.0)
+    assert "FUEL_PER_US from this report (the boot and the undo) = %d\n" % implied in chip
+    (tmp_path / "a.md").write_text(chip)
+    (tmp_path / "laptop.md").write_text(chip_report.render(found, chip_report.UNIX_WHERE)
+                                        .replace("= %d" % implied, "= 999"))  # fmt: skip
+    assert bench_common.reported_fuel_per_us(str(tmp_path)) == implied
+    (tmp_path / "b.md").write_text(chip.replace("= %d\n" % implied, "= %d\n" % (implied + 10)))
+    assert bench_common.reported_fuel_per_us(str(tmp_path)) == implied + 5
