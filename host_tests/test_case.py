@@ -279,3 +279,26 @@ def test_the_picture_shows_every_part_under_the_back_board_at_the_right_end():
                  "keypad's header"):  # fmt: skip
         assert "<title>%s</title>" % name in picture
     assert "<title>keypad's ribbon</title>" in picture
+
+
+@pytest.mark.parametrize("board", [config, CLASSIC])
+def test_the_perfboard_layout_names_the_header_pin_of_every_pin_the_profile_wires(board):
+    from profiles import esp32, esp32s3
+
+    profile = esp32s3 if board.CHIP == "ESP32S3" else esp32
+    board = Config(CHIP=board.CHIP, LED_PIN=profile.LED_PIN,
+                   KEYPAD_ROW_PINS=profile.KEYPAD_ROW_PINS,
+                   KEYPAD_COL_PINS=profile.KEYPAD_COL_PINS)  # fmt: skip
+    said = case_drawings.wires(board)
+    assert said[0].startswith("GPIO %d (%s) to the shifter's pin 2 (1A)" % (
+        profile.LED_PIN, case_drawings.header_pin(board, profile.LED_PIN)))  # fmt: skip
+    for n, pin in enumerate(profile.KEYPAD_ROW_PINS + profile.KEYPAD_COL_PINS):
+        row, number = case_drawings.header_pin(board, pin).split(" pin ")
+        assert case_parts.HEADERS[board.CHIP][0 if row in ("J1", "J2") else 1][1][
+            int(number) - 1] == pin  # fmt: skip
+        assert "the keypad header's pin %d " % (n + 1) in said[n + 1]
+    # The reference's LED and keypad pins all on the front row, J1's pins 4 to 12.
+    if board.CHIP == "ESP32S3":
+        assert [case_drawings.header_pin(board, pin) for pin in (4, 5, 6, 7, 15, 16, 17, 18, 8)] \
+            == ["J1 pin %d" % n for n in range(4, 13)]  # fmt: skip
+    assert said[-1].endswith("the DevKit's 5V pin to nothing")

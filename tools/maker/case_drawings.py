@@ -13,7 +13,15 @@ Written by `python tools/maker/case.py` with case.scad, checked by its --check.
 
 import os
 
-from case_parts import BACK_BOARD_MM, PITCH_MM, SHEET_MM, back_board_holes, colour, model
+from case_parts import (
+    BACK_BOARD_MM,
+    HEADERS,
+    PITCH_MM,
+    SHEET_MM,
+    back_board_holes,
+    colour,
+    model,
+)
 from where import ROOT
 
 HARDWARE = os.path.join(ROOT, "hardware")
@@ -187,6 +195,7 @@ def perfboard_svg(config):
     name; the DevKit's rows of header pins dotted."""
     solids, bays, _ = model(config)
     px, py, _, px1, py1, _ = bays["the perfboard"]
+    used = set((config.LED_PIN,) + tuple(config.KEYPAD_ROW_PINS) + tuple(config.KEYPAD_COL_PINS))
     scale = 2.0
     w, h = (px1 - px) * scale, (py1 - py) * scale
 
@@ -207,10 +216,16 @@ def perfboard_svg(config):
                    ' fill-opacity="0.5" stroke="black" stroke-width="0.3"/>'
                    % (left, top, (x1 - x0) * scale, (y1 - y0) * scale, "white"))  # fmt: skip
         if "header" in name and "DevKit" in name:
-            n = int(round((x1 - x0) / PITCH_MM))
-            for i in range(n):
+            row, pins = HEADERS[config.CHIP][0 if "front" in name else 1]
+            name = "%s (%s)" % (name, row)
+            for i, pin in enumerate(pins):
                 cx, cy = at(x0 + (i + 0.5) * PITCH_MM, (y0 + y1) / 2.0)
-                out.append('<circle cx="%.1f" cy="%.1f" r="1"/>' % (cx, cy))
+                wired = pin in used or pin == "G"
+                out.append(
+                    '<circle cx="%.1f" cy="%.1f" r="%g"/>' % (cx, cy, 1.6 if wired else 0.8)
+                )
+                labels.append(_text(cx, cy + (5.5 if "front" in name else -3), 1.8, str(pin),
+                                    "middle"))  # fmt: skip
         labels.append(_text(left + 1, top - 1, 3, name))
     x0, y0, _, x1, y1, _ = solids["DevKit"]["box"]
     left, top = at(x0, y1)
@@ -220,10 +235,55 @@ def perfboard_svg(config):
     )
     labels.append(_text(left + 1, top + 6, 3, "the DevKit over its headers (dashed), USB end →"))
     out += labels
-    out.append(_text(0, h + 12, 4, "The 70 × 50 mm perfboard from above, 2:1; the right wall to"
-                     " the right (tools/maker/case.py)"))  # fmt: skip
+    out.append(
+        _text(
+            0,
+            h + 12,
+            4,
+            "The 70 × 50 mm perfboard from above, 2:1; the right wall to"
+            " the right; the large dots are the pins wired (tools/maker/case.py)",
+        )
+    )
+    for n, line in enumerate(wires(config)):
+        out.append(_text(0, h + 20 + 5 * n, 3.2, line))
+    out[0] = out[0].replace(' %g" font' % (h + 20), ' %g" font' % (h + 24 + 5 * n))
+    out[0] = out[0].replace('height="%gmm"' % (h + 20), 'height="%gmm"' % (h + 24 + 5 * n))
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def header_pin(config, gpio):
+    """Where a GPIO is on the DevKit's headers, in words: "J1 pin 4"."""
+    for row, pins in HEADERS[config.CHIP]:
+        if gpio in pins:
+            return "%s pin %d" % (row, pins.index(gpio) + 1)
+    raise ValueError("GPIO %d is on no header of the %s's DevKit" % (gpio, config.CHIP))
+
+
+def wires(config):
+    """Every wire on the perfboard, from where to where, as the wiring in hardware/README.md
+    has it, the DevKit's end named by its header pin."""
+    rows, cols = config.KEYPAD_ROW_PINS, config.KEYPAD_COL_PINS
+    ground = [
+        "%s pin %d" % (row, n + 1) for row, pins in HEADERS[config.CHIP] for n, pin in
+        enumerate(pins) if pin == "G"
+    ][0]  # fmt: skip
+    found = [
+        "GPIO %d (%s) to the shifter's pin 2 (1A); its pin 3 (1Y) through the 330 Ω to"
+        " the pigtail's DIN" % (config.LED_PIN, header_pin(config, config.LED_PIN))
+    ]
+    for n, pin in enumerate(rows + cols):
+        found.append(
+            "the keypad header's pin %d (%s %d) to GPIO %d (%s)"
+            % (n + 1, "row" if n < 4 else "column", n % 4 + 1, pin, header_pin(config, pin))
+        )
+    found += [
+        "the supply's red through the fuse to the 5 V rail: the 1000 µF's +, the shifter's"
+        " pin 14, the pigtail's 5V; the 100 nF from pin 14 to pin 7",
+        "GND (%s) to the supply's black, the 1000 µF's −, the shifter's pins 1, 4, 5, 7, 9,"
+        " 10, 12 and 13, the pigtail's GND; the DevKit's 5V pin to nothing" % ground,
+    ]  # fmt: skip
+    return found
 
 
 def drawings(config, parts):

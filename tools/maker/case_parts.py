@@ -57,6 +57,22 @@ DEVKITS = {
         "plug": (11.0, 7.0),
     },
 }
+# Each DevKit's header rows as Espressif's user guides list them (pin 1 first), the row
+# named first in front: seen from above with the USB end towards the right wall, pin 1 at
+# the left (the antenna's) end. GPIO numbers; "G" ground, "5V", "3V3" and the rest by name.
+HEADERS = {
+    "ESP32S3": (
+        ("J1", ("3V3", "3V3", "RST", 4, 5, 6, 7, 15, 16, 17, 18, 8, 3, 46, 9, 10, 11, 12, 13,
+                14, "5V", "G")),
+        ("J3", ("G", 43, 44, 1, 2, 42, 41, 40, 39, 38, 37, 36, 35, 0, 45, 48, 47, 21, 20, 19,
+                "G", "G")),
+    ),
+    "ESP32": (
+        ("J2", ("3V3", "EN", 36, 39, 34, 35, 32, 33, 25, 26, 27, 14, 12, "G", 13, 9, 10, 11,
+                "5V")),
+        ("J3", ("G", 23, 22, 1, 3, 21, "G", 19, 18, 5, 17, 16, 4, 0, 2, 15, 8, 7, 6)),
+    ),
+}  # fmt: skip
 MODULE_MM = (25.5, 18.0, 3.2)  # ESP32-S3-WROOM-1 / ESP32-WROOM-32: length, width, shield
 FEMALE_HEADER_MM = 8.5  # a 2.54 mm female header's height
 MALE_HEADER_PLASTIC_MM = 2.5
