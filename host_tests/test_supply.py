@@ -79,7 +79,7 @@ def test_usb_alone_is_450_ma_for_the_hand_wired_board_and_refused_for_the_panel(
     )
 
 
-@pytest.mark.parametrize("named", ["banana", "0A", "-2A", "2 volts"])
+@pytest.mark.parametrize("named", ["banana", "0A", "-2A", "2 volts", "infA", "nanA", "25A"])
 def test_a_name_that_is_no_supply_is_refused_and_nothing_is_copied(fake_board, capsys, named):
     assert deploy.main(["--supply=" + named]) == 1
     assert capsys.readouterr().err == (

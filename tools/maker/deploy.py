@@ -84,7 +84,7 @@ def supply_choice(named):
             supply_ma = int(round(float(word[:-1]) * 1000))
         else:
             supply_ma = int(word)
-    except ValueError:
+    except (ValueError, OverflowError):  # not a number; "infA"
         supply_ma = 0
     if not 0 < supply_ma <= 20000:
         raise DeployError(
