@@ -1,7 +1,7 @@
 # The one file a builder edits: pins, the LED strip and how its LEDs sit under the holes,
 # colours and power. Everything else is derived from these numbers (board/layout.py).
-# Defaults: the seed's board, the reference ESP32-S3 board, a WS2812 strip and a 4x4 matrix
-# keypad.
+# Defaults: the reference build: an ESP32-S3 DevKit, one 8 x 32 WS2812B LED panel (LEDS below)
+# and a 4x4 matrix keypad.
 
 # -- The board: its chip and pins ----------------------------------------------------------
 # One profile per kind of board (firmware/lib/profiles/), chosen by this line: its CHIP, its
@@ -59,9 +59,15 @@ LED_ORDER = "GRB"  # the order the strip takes its colours in: GRB (WS2812B), RG
 
 # -- Light and power --------------------------------------------------------------------
 BRIGHTNESS = 64  # 0..255, the front peg's level; the rest is scaled from it
-CURRENT_BUDGET_MA = 1800  # the 5 V supply less a 10 % margin: the reference's 2 A supply; a
-# board fed by a USB port alone (no barrel socket): 450. The renderer dims the LEDs so that
-# they, the dark LEDs' draw and the board's own (CHIP_MA with Wi-Fi on) stay under it.
+# What the LEDs may draw: the supply that feeds them less a 10 % margin. Named when deploying
+# (crib-deploy --supply usb, or --supply 2A), which leaves it on the board in supply.py, read
+# here; a board never named one has the reference's 2 A barrel supply's. The renderer dims the
+# LEDs so that they, the dark LEDs' draw and the board's own (CHIP_MA with Wi-Fi on) stay under.
+CURRENT_BUDGET_MA = 1800
+try:
+    from supply import CURRENT_BUDGET_MA  # type: ignore[import-not-found,no-redef]  # noqa: F401,F811
+except ImportError:
+    pass
 MA_PER_CHANNEL = 20  # one WS2812 colour channel at full brightness
 MA_IDLE_PER_LED = 1  # a WS2812 draws this even when dark
 

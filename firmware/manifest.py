@@ -18,8 +18,8 @@ include("$(PORT_DIR)/boards/manifest.py")  # the port's own frozen modules (asyn
 for name in ("board", "cribbage", "net", "profiles", "shedding", "storage", "ui"):
     package(name, base_path="lib")
 for name in (
-    "app.py", "boardmain.py", "cards.py", "clock.py", "hardware.py", "keypad.py", "modes.py",
-    "packing.py", "rarely.py",
+    "app.py", "board_report.py", "boardmain.py", "cards.py", "clock.py", "hardware.py",
+    "keypad.py", "modes.py", "packing.py", "rarely.py",
 ):  # fmt: skip
     module(name, base_path="lib")
 

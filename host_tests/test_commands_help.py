@@ -32,6 +32,7 @@ COMMANDS = {
     "upkeep/icon_png.py": "usage: icon_png.py",
     "bench/discard_tables.py": "usage: discard_tables.py",
     "bench/peg_compare.py": "usage: peg_compare.py",
+    "bench/chip_report.py": "usage: chip_report.py",  # the board report, on this laptop
 }
 
 

@@ -48,6 +48,10 @@ COVERED = {
     "bash tools/check": "the test command itself",
     ".venv/bin/crib-deploy": "as bash tools/run does it: test_deploy_serial.py (the real"
     " mpremote)",
+    ".venv/bin/python tools/bench/chip_report.py --unix": "test_board_report.py (run as"
+    " written, saved and read back; and with a slowdown planted in the key path)",
+    ".venv/bin/crib-deploy --supply 2A": "test_supply.py (to a folder standing in for the"
+    " board, its config.py then started on MicroPython)",
     ".venv/bin/crib-deploy [--port PORT] [--dry-run]": "test_deploy.py,"
     " test_deploy_serial.py (the real mpremote) and test_install.py (the dry run)",
     ".venv/bin/python tools/bench/bench.py wear fuzz littlefs": "the long runs of tests the test"
@@ -62,7 +66,7 @@ NEEDS_A_BOARD = {
     ".venv/bin/esptool --chip esp32 --port PORT --baud 460800 write-flash -z 0x1000"
     " ESP32_GENERIC-….bin",
     ".venv/bin/mpremote connect PORT repl",
-    ".venv/bin/mpremote mip install --target=/ github:<owner>/<repository>",
+    ".venv/bin/crib-deploy --report --save board-report.md",
     ".venv/bin/mpremote cp firmware/config.py firmware/main.py :",
     "make BOARD=ESP32_GENERIC PORT=/dev/ttyUSB0 deploy",
 }
@@ -70,6 +74,7 @@ NEEDS_A_BOARD = {
 NOT_RUN_HERE = {
     ".venv/bin/pip install esptool": "a download from PyPI",
     "sudo usermod -aG dialout $USER": "an administrator's change to this machine",
+    "sudo systemctl stop ModemManager": "an administrator's change to this machine",
     "make -C mpy-cross": "MicroPython's source and the ESP-IDF",
     "make BOARD=ESP32_GENERIC submodules": "MicroPython's source and the ESP-IDF",
     "make BOARD=ESP32_GENERIC FROZEN_MANIFEST=/path/to/this/repository/firmware/manifest.py": (
@@ -138,9 +143,12 @@ def test_each_command_that_needs_no_board_runs_as_written(copy, command):
                 with open(os.path.join(ROOT, "hardware", name), "rb") as committed:
                     assert made.read() == committed.read(), name
     elif "case.py" in command:
-        assert done.stdout == "wrote case.scad\n"
-        committed = open(os.path.join(ROOT, "hardware", "case.scad"), encoding="utf-8").read()
-        assert (copy / "hardware" / "case.scad").read_text() == committed
+        made = ("case.scad", "case-cuts.md", "case-cuts.svg", "case-inside.svg",
+                "perfboard-layout.svg")  # fmt: skip
+        assert done.stdout == "".join("wrote %s\n" % name for name in made)
+        for name in made:
+            committed = open(os.path.join(ROOT, "hardware", name), encoding="utf-8").read()
+            assert (copy / "hardware" / name).read_text() == committed, name
     elif "openscad" in command:
         assert (copy / "case.dxf").read_text().count("LINE") > 100
     elif "board_libs" in command:

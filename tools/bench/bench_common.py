@@ -11,8 +11,36 @@ import time
 from where import ROOT
 
 # Fuel per microsecond on the ESP32 at 240 MHz (boardmain sets that clock): derived by
-# tools/bench/fuel_per_us.py from a published ESP32 pystone figure, and checked by tools/check.
-FUEL_PER_US = 134
+# tools/bench/fuel_per_us.py from a published ESP32 pystone figure (PYSTONE_FUEL_PER_US,
+# checked by tools/check), until a real board has measured itself: a board report kept in
+# docs/board-reports/ (crib-deploy --report --save docs/board-reports/NAME.md) gives the
+# figure its boot and undo imply, and the median of those kept sets FUEL_PER_US instead.
+PYSTONE_FUEL_PER_US = 134
+BOARD_REPORTS = os.path.join(ROOT, "docs", "board-reports")
+# The line of a board report that gives it (tools/bench/chip_report.py writes it).
+REPORTED = "FUEL_PER_US from this report"
+
+
+def reported_fuel_per_us(folder=BOARD_REPORTS):
+    """The median of the FUEL_PER_US the board reports in `folder` give, or None with none
+    kept. A report made on the laptop's unix port is not a chip's, and is left out."""
+    found = []
+    for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else ():
+        with open(os.path.join(folder, name), encoding="utf-8") as handle:
+            text = handle.read()
+        if "unix port" in text.split("\n", 1)[0]:
+            continue
+        for line in text.splitlines():
+            if line.startswith(REPORTED):
+                found.append(int(line.rsplit("=", 1)[1].strip().rstrip(".").split()[0]))
+    if not found:
+        return None
+    found.sort()
+    middle = len(found) // 2
+    return found[middle] if len(found) % 2 else round((found[middle - 1] + found[middle]) / 2)
+
+
+FUEL_PER_US = reported_fuel_per_us() or PYSTONE_FUEL_PER_US
 # How much longer than FUEL_PER_US says a key and a repaint may take: the largest factor
 # tools/bench/fuel_kinds.py found for those kinds of work (2026-12-04, native instructions per unit
 # of fuel over pystone's: the rules 0.99, a key 1.02, repaints 0.91 and 1.07; the show

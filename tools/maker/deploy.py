@@ -3,6 +3,17 @@
   python tools/maker/deploy.py                 build, copy what changed, reset the board
   python tools/maker/deploy.py --port /dev/ttyUSB0
   python tools/maker/deploy.py --dry-run       print the exact mpremote commands; touch nothing
+  python tools/maker/deploy.py --supply usb    the LEDs fed by the USB port alone (500 mA)
+  python tools/maker/deploy.py --supply 2A     ... by a barrel supply of 2 A (or 2000mA, 3A)
+  python tools/maker/deploy.py --report [--save FILE]   the board measures itself: what
+                                               docs/figures.md estimates, timed on the chip
+
+--supply names what feeds the LEDs, and the board keeps it (supply.py, beside config.py,
+which reads it): CURRENT_BUDGET_MA becomes that supply less SUPPLY_MARGIN, so a board named as
+fed by USB alone never keeps the 2 A supply's 1800 mA. A deploy without --supply leaves the
+board's choice as it is; a board never named one keeps config.py's (the reference's 2 A
+supply). A supply too small for the LEDs dark and the board's own draw is refused in words
+before anything is copied.
 
 Before copying, it asks the board which chip it is and how much heap MicroPython has: a
 board whose chip is not the one config.py's board profile is for is refused (nothing is
@@ -39,7 +50,12 @@ MARK = ".deploying"  # main.py's DEPLOYING
 # What main.py's halt needs, written first, each as NAME.new, then all renamed in one step: a
 # cut leaves all of them old or all new, each whole (main.py reads the mark, config.py and
 # its profile name the LED pin the halt lights).
-RUN_BY_NAME = ("main.py", "boot.py", "config.py")
+RUN_BY_NAME = ("main.py", "boot.py", "config.py", "supply.py")
+SUPPLY = "supply.py"
+SUPPLY_MARGIN = 0.10  # the budget this far below what the supply gives
+USB_PORT_MA = 500  # what a computer's USB 2 port gives
+MIN_LIT_MA = 100  # what the lit LEDs need at least: hardware.py's, which refuses the same at start
+FUSES_A = (1.0, 1.6, 2.0, 2.5, 3.15, 4.0, 5.0, 6.3, 8.0, 10.0)  # 5 x 20 mm slow-blow ratings
 PROFILES = "lib/profiles/"
 NEW = ".new"
 HASH_CHARS = 64
@@ -50,6 +66,55 @@ ESP32_USB_VIDS = ("303a", "10c4", "1a86", "0403")
 
 class DeployError(Exception):
     """A failure with one sentence that says what happened and what to do."""
+
+
+def supply_choice(named):
+    """(supply.py's text, one line for the maker) for --supply NAMED: "usb", or a barrel
+    supply's current ("2A", "2.5A", "2000mA", "2000"). A name that is none of these, or a
+    supply too small for the LEDs dark and the board's own draw, is refused in words."""
+    import config
+
+    word = named.strip().lower().replace(" ", "")
+    try:
+        if word == "usb":
+            supply_ma = USB_PORT_MA
+        elif word.endswith("ma"):
+            supply_ma = int(word[:-2])
+        elif word.endswith("a"):
+            supply_ma = int(round(float(word[:-1]) * 1000))
+        else:
+            supply_ma = int(word)
+    except (ValueError, OverflowError):  # not a number; "infA"
+        supply_ma = 0
+    if not 0 < supply_ma <= 20000:
+        raise DeployError(
+            "--supply %s: name what feeds the LEDs: usb (a USB port alone, 500 mA) or a barrel"
+            " supply's current, such as 2A or 2000mA; nothing was copied." % named
+        )
+    budget = int(supply_ma * (1 - SUPPLY_MARGIN)) // 10 * 10
+    panel = getattr(config, "LEDS", "hand-wired") == "panel"
+    length = config.PANEL_LEDS if panel else config.STRIP_LENGTH
+    kept = config.MA_IDLE_PER_LED * length + config.CHIP_MA[1]
+    what = "a USB port alone" if word == "usb" else "a %d mA supply" % supply_ma
+    if budget < kept + MIN_LIT_MA:
+        raise DeployError(
+            "--supply %s: %s less %d %% is %d mA, but the %d LEDs dark and the board draw %d mA"
+            " before one lights: feed the LEDs from a barrel supply (the reference: --supply"
+            " 2A); nothing was copied." % (named, what, SUPPLY_MARGIN * 100, budget, length, kept)
+        )
+    if word == "usb":
+        fuse = "no barrel socket, no fuse: the port limits itself"
+    else:
+        rating = min(a for a in FUSES_A if a * 1000 > budget)
+        fuse = "its fuse a %g A slow-blow, above the budget" % rating
+    text = (
+        "# Written by crib-deploy --supply %s: what feeds this board's LEDs. Deploy again with\n"
+        "# --supply to change it; config.py reads CURRENT_BUDGET_MA from here.\n"
+        "SUPPLY = %r\nSUPPLY_MA = %d\nCURRENT_BUDGET_MA = %d\n" % (named, word, supply_ma, budget)
+    )
+    line = "fed by %s: CURRENT_BUDGET_MA %d (%d %% below it); %s" % (
+        what, budget, SUPPLY_MARGIN * 100, fuse)  # fmt: skip
+    return text, line
 
 
 def mpremote():
@@ -109,12 +174,13 @@ def plan(local, remote):
     return copy, remove, sorted(folders)
 
 
-def commands(port, copy, remove, folders, files, tree=BUILD):
+def commands(port, copy, remove, folders, files, tree=BUILD, extra=None):
     """The two mpremote command lines that carry out a plan: the copy (the mark, the folders,
     the manifest without what changes, the removals, the files, then each copied file's hash
     read back); the finish (the whole manifest, the mark removed, a reset), run once the
     hashes match. files: the build's mark, part and manifest files."""
     connect = mpremote() + ["connect", port]
+    extra = extra or {}
     lines = []
     # The copy in one connection ("+" chains mpremote commands): one reset of the REPL
     # instead of one per file or folder.
@@ -130,13 +196,13 @@ def commands(port, copy, remove, folders, files, tree=BUILD):
         copying += ["exec", REMOVE % names(remove), "+"]
     by_name = [path for path in copy if written_whole(path)]
     for path in by_name:
-        source = os.path.relpath(os.path.join(tree, path), ROOT)
+        source = _source(tree, extra, path)
         copying += ["fs", "cp", "-f", source, ":" + path + NEW, "+"]
     if by_name:
         copying += ["exec", RENAME % names(by_name), "+"]
     for path in copy:
         if path not in by_name:
-            source = os.path.relpath(os.path.join(tree, path), ROOT)
+            source = _source(tree, extra, path)
             copying += ["fs", "cp", "-f", source, ":" + path, "+"]
     copying += ["exec", VERIFY % names(copy)]
     lines.append(copying)
@@ -256,10 +322,22 @@ ROOM_ONLY = ("tables/leads.bin", "tables/best-leads.bin")
 ROOM_KEPT = 512 * 1024
 
 
-def without_what_does_not_fit(local, fs_bytes, port, out, tree=BUILD):
+def _size(tree, extra, path):
+    """A file's size as the deploy copies it: supply.py from its own folder (none when the
+    board's is kept), every other from the built tree."""
+    if path in extra:
+        return os.path.getsize(extra[path]) if extra[path] else 0
+    return os.path.getsize(os.path.join(tree, path))
+
+
+def _source(tree, extra, path):
+    return os.path.relpath(extra[path] if path in extra else os.path.join(tree, path), ROOT)
+
+
+def without_what_does_not_fit(local, fs_bytes, port, out, tree=BUILD, extra=None):
     """The files to deploy, less the tables of the pone's leads where the file system would
     keep less than ROOM_KEPT free with them."""
-    total = sum(os.path.getsize(os.path.join(tree, path)) for path in local)
+    total = sum(_size(tree, extra or {}, path) for path in local)
     if not set(ROOM_ONLY) <= set(local) or total + ROOM_KEPT <= fs_bytes:
         return local
     size = sum(os.path.getsize(os.path.join(tree, path)) for path in ROOM_ONLY)
@@ -356,16 +434,44 @@ def explain(port, output, cut=False):
         "failed to access" in text
         or "no such file or directory: '/dev" in text
         or "could not open" in text
+        or "resource busy" in text
+        or "access is denied" in text
     ):
-        return "Nothing answers on %s: check the port name with 'mpremote devs'." % port
+        return _port_unopened(port)
     return "mpremote failed on %s: %s" % (
         port,
         output.strip().splitlines()[-1] if output.strip() else "?",
     )
 
 
-def deploy(port=None, dry_run=False, out=sys.stdout, tree=BUILD):
+def _port_unopened(port):
+    """Why a port mpremote could not open: mpremote says the same ("failed to access", "it
+    may be in use by another program") for a name with no port, a port another program holds
+    and one the user may not open; the port's device file tells them apart."""
+    if os.path.exists(port):
+        if not os.access(port, os.R_OK | os.W_OK):
+            return (
+                "You may not open %s: on Linux join the dialout group (sudo usermod -aG dialout"
+                " $USER, then log out and in again) and deploy again." % port
+            )
+        return (
+            "Another program holds %s (a serial monitor, an editor's REPL, another mpremote;"
+            " on Linux also ModemManager, which probes each new serial port for a minute):"
+            " close it (ModemManager: sudo systemctl stop ModemManager) and deploy again." % port
+        )
+    if port.startswith("/dev/"):
+        return "Nothing answers on %s: check the port name with 'mpremote devs'." % port
+    return (
+        "Nothing answers on %s, or another program holds it: check the name with 'mpremote"
+        " devs' and close any serial monitor or editor's REPL." % port
+    )
+
+
+def deploy(port=None, dry_run=False, out=sys.stdout, tree=BUILD, supply=None):
     import config
+
+    # A supply named is checked before anything is built, asked or copied.
+    chosen = supply_choice(supply) if supply is not None else None
 
     # The page's tables only for a board that serves the page, where this Python makes them.
     tables = config.CHIP != "ESP32" and coach_extra_installed()
@@ -373,12 +479,17 @@ def deploy(port=None, dry_run=False, out=sys.stdout, tree=BUILD):
         out.write(NO_TABLES + "\n")
     build(out_dir=tree, tables=tables)
     local = local_manifest(tree)
+    extra = {}
+    if chosen:
+        extra[SUPPLY] = write_supply(port or "auto", chosen[0])
+        local[SUPPLY] = hashlib.sha256(chosen[0].encode()).hexdigest()
+        out.write("%s: %s\n" % (port or "auto", chosen[1]))
     if dry_run:
         # Nothing is asked of the board: the plan is for a board that has none of the files.
         copy, remove, folders = plan(local, {})
         files = write_deploy_files(port or "auto", local, {})
         ask = [ask_board(port or "auto"), hash_on_board(port or "auto", copy)]
-        for argv in ask + commands(port or "auto", copy, remove, folders, files, tree):
+        for argv in ask + commands(port or "auto", copy, remove, folders, files, tree, extra):
             # One line a command, each chained one ("+") on a line of its own.
             words = ["\\\n  +" if part == "+" else shlex.quote(part) for part in argv]
             out.write(" ".join(words) + "\n")
@@ -391,7 +502,10 @@ def deploy(port=None, dry_run=False, out=sys.stdout, tree=BUILD):
     page, fs_bytes = check_board(port, answer, out)
     if not page:
         local = {path: digest for path, digest in local.items() if not path.startswith(PAGE_ONLY)}
-    local = without_what_does_not_fit(local, fs_bytes, port, out, tree)
+    if SUPPLY in remote and SUPPLY not in local:
+        local[SUPPLY] = remote[SUPPLY]  # the board's own choice, kept: never removed
+        extra[SUPPLY] = None
+    local = without_what_does_not_fit(local, fs_bytes, port, out, tree, extra)
     copy, remove, folders = plan(local, remote)
     whole = already_whole(port, copy, local)
     if whole:
@@ -406,13 +520,13 @@ def deploy(port=None, dry_run=False, out=sys.stdout, tree=BUILD):
         "%s: %d files to copy, %d unchanged, %d to remove\n"
         % (port, len(copy), len(local) - len(copy), len(remove))
     )
-    size = sum(os.path.getsize(os.path.join(tree, path)) for path in copy)
+    size = sum(_size(tree, extra, path) for path in copy)
     if size > 1024 * 1024:
         out.write(
             "%s: %d KB to copy: up to %d minutes over a serial link\n"
             % (port, size // 1024, (copy_timeout(size) - ANSWER_S) // 60 + 1)
         )
-    copying, finish = commands(port, copy, remove, folders, files, tree)
+    copying, finish = commands(port, copy, remove, folders, files, tree, extra)
     done = copy_step(copying, copy_timeout(size))
     if done.returncode:
         raise DeployError(explain(port, done.stdout + done.stderr, cut=True))
@@ -458,15 +572,20 @@ def copy_step(argv, timeout):
         raise DeployError(str(error) + CUT_SHORT) from None
 
 
-def write_deploy_files(port, local, remote):
-    """The files the copy and the finish put on the board, written into build/: the mark; the
-    manifest of what the copy does not write; the whole manifest. {"mark", "part",
-    "manifest": path}."""
+def _deploy_folder(port):
     # One folder per port: two boards deployed at once from one checkout keep apart.
     folder = os.path.join(
         ROOT, "build", "deploy-" + "".join(c if c.isalnum() else "-" for c in port).strip("-")
     )
     os.makedirs(folder, exist_ok=True)
+    return folder
+
+
+def write_deploy_files(port, local, remote):
+    """The files the copy and the finish put on the board, written into build/: the mark; the
+    manifest of what the copy does not write; the whole manifest. {"mark", "part",
+    "manifest": path}."""
+    folder = _deploy_folder(port)
     # Kept: the files left as they are, and those to remove (a cut before their removal
     # leaves the next deploy knowing of them); not the files about to be written.
     kept = {path: digest for path, digest in remote.items() if local.get(path, digest) == digest}
@@ -483,17 +602,47 @@ def write_deploy_files(port, local, remote):
     return files
 
 
+def board_report(port, save=None):
+    """Runs the board report (tools/bench/chip_report.py, the bench's: it plays the match the
+    estimates were counted on) against the board on port; its exit status."""
+    argv = [sys.executable, os.path.join(ROOT, "tools", "bench", "chip_report.py")]
+    argv += ["--port", port] + (["--save", save] if save else [])
+    return subprocess.run(argv, cwd=ROOT).returncode
+
+
+def write_supply(port, text):
+    """supply.py for the board on port, in its deploy folder (build/deploy-PORT/)."""
+    path = os.path.join(_deploy_folder(port), SUPPLY)
+    with open(path, "w") as handle:
+        handle.write(text)
+    return path
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description="Deploy the firmware to an ESP32 over USB")
     parser.add_argument("--port", help="serial port, e.g. /dev/ttyUSB0 or COM3 (default: auto)")
     parser.add_argument("--dry-run", action="store_true", help="print the commands only")
     parser.add_argument("--find-port", action="store_true", help="print the board's port, or fail")
+    parser.add_argument(
+        "--report",
+        action="store_true",
+        help="measure the board: what docs/figures.md estimates, timed on the chip"
+        " (tools/bench/chip_report.py); nothing is deployed",
+    )
+    parser.add_argument("--save", help="with --report: keep the report in this file too")
+    parser.add_argument(
+        "--supply",
+        help="what feeds the LEDs: usb (a USB port alone) or a barrel supply's current, e.g."
+        " 2A; the budget becomes it less 10 %%, kept on the board (default: the board's own)",
+    )
     args = parser.parse_args(argv)
     try:
         if args.find_port:
             print(find_port())
             return 0
-        return deploy(args.port, args.dry_run)
+        if args.report:
+            return board_report(args.port or find_port(), args.save)
+        return deploy(args.port, args.dry_run, supply=args.supply)
     except DeployError as error:
         sys.stderr.write("%s\n" % error)
         return 1

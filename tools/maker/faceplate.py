@@ -489,9 +489,12 @@ def quick_reference():
         " change the game; with none asking it spells the last number of the board's address"
         " digit by digit (0 as one ten).",
         "",
-        "The faceplate to print: [faceplate-a4.pdf](faceplate-a4.pdf) or",
-        "[faceplate-letter.pdf](faceplate-letter.pdf) (1:1 on two pages that join; the drill",
-        "drawing is [drill.svg](drill.svg)).",
+        "The faceplate to print, for the LED panel (the reference):"
+        " [panel-faceplate-a4.pdf](panel-faceplate-a4.pdf) or",
+        "[panel-faceplate-letter.pdf](panel-faceplate-letter.pdf) (1:1 on two pages that join;"
+        " the cutting drawing is [panel-drill.svg](panel-drill.svg)); three tracks:",
+        "[panel-3-tracks-faceplate-a4.pdf](panel-3-tracks-faceplate-a4.pdf). The hand-wired"
+        " board's: [faceplate-a4.pdf](faceplate-a4.pdf), [drill.svg](drill.svg).",
     ]
     return "\n".join(lines) + "\n"
 

@@ -27,7 +27,7 @@ LAYERS = (
     ("board", ("board",)),
     ("keys", ("ui",)),
     ("network", ("net",)),
-    ("app", ("app", "modes", "boardmain")),
+    ("app", ("app", "modes", "boardmain", "board_report")),
 )
 # Rules stay free of storage, though it lies below them.
 RULES = [name for name, _ in LAYERS].index("rules")

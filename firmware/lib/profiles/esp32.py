@@ -1,6 +1,6 @@
 # A classic ESP32 DevKit (ESP32-WROOM-32, no PSRAM) on stock MicroPython (ESP32_GENERIC): the
 # LEDs and the keys with Wi-Fi off. Its heap (about 110 KB) holds the game but not the phone
-# page (docs/figures.md). docs/makers-guide.md has its pin map and the reasons for each pin.
+# page (docs/figures.md). hardware/README.md has its pin map and the reasons for each pin.
 # Not used: the flash pins (6-11), the serial console (1, 3), the strapping pins 0, 2 and 12
 # (12 held high at reset selects 1.8 V flash and the board does not start). Two strapping
 # pins are used, safely: GPIO 5 (the LED data line: sampled at reset for an SDIO timing that
@@ -19,5 +19,5 @@ BUTTON_PINS = {
     "*": 19, "0": 21, "#": 22, "D": 23,
 }  # fmt: skip
 # What the DevKit draws from 5 V besides the LEDs, in mA: Wi-Fi off, Wi-Fi on (average; its
-# transmit peaks are carried by the strip's capacitor). Sources in docs/makers-guide.md.
+# transmit peaks are carried by the strip's capacitor). Sources in hardware/README.md.
 CHIP_MA = (80, 130)

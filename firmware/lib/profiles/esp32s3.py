@@ -1,8 +1,8 @@
 # The reference board: an ESP32-S3 module with 16 MB of flash and 8 MB of octal PSRAM
 # (ESP32-S3-WROOM-1-N16R8, as on an ESP32-S3-DevKitC-1-N16R8), on stock MicroPython
 # (ESP32_GENERIC_S3, its SPIRAM_OCT variant); an N8R2 (quad PSRAM, 8 MB of flash) runs it too.
-# It runs everything: the LEDs, the keys, Wi-Fi and the phone page. docs/makers-guide.md has
-# its pin map, flashing steps and the reasons for each pin.
+# It runs everything: the LEDs, the keys, Wi-Fi and the phone page. hardware/README.md has
+# its pin map and the reasons for each pin; docs/makers-guide.md its flashing steps.
 # No pin here is a strapping pin (0, 3, 45, 46), a flash or PSRAM pin (26-32, and 33-37 on
 # octal-PSRAM modules), the native USB pair (19, 20), the serial console (43, 44), a pin in the
 # flash's voltage domain (47, 48) or the DevKit's own RGB LED (38 or 48).
@@ -19,5 +19,5 @@ BUTTON_PINS = {
     "*": 13, "0": 14, "#": 21, "D": 1,
 }  # fmt: skip
 # What the module board draws from 5 V besides the LEDs, in mA: Wi-Fi off, Wi-Fi on (average;
-# its transmit peaks are carried by the strip's capacitor). Sources in docs/makers-guide.md.
+# its transmit peaks are carried by the strip's capacitor). Sources in hardware/README.md.
 CHIP_MA = (110, 200)
