@@ -4,6 +4,7 @@
 # web.py holds what the board answers; this, how a request is read and refused.
 import asyncio
 import json
+import sys
 from errno import ETIMEDOUT
 
 from microdot import Microdot, Request, Response
@@ -43,7 +44,7 @@ def read_body(request, allowed):
         # refused before either parses, the same words on both.
         raise WebError(400, "a request's JSON holds %d brackets ([ or {) at most" % MAX_BRACKETS)
     try:
-        body = json.loads(joined_pairs(data.decode("utf-8")))
+        body = _loads(joined_pairs(data.decode("utf-8")))
     except (ValueError, UnicodeError, RuntimeError):  # RuntimeError: nested too deep
         raise WebError(400, "not JSON") from None
     if not isinstance(body, dict):
@@ -54,11 +55,27 @@ def read_body(request, allowed):
     return body
 
 
+def _refuse_constant(word):
+    raise ValueError("not JSON: " + word)
+
+
+# CPython's parser takes NaN and Infinity, which JSON has not: refused there as the board's
+# parser refuses them (it takes no parse_constant, nor the words).
+_CONSTANTS = {}  # type: dict
+if sys.implementation.name != "micropython":
+    _CONSTANTS["parse_constant"] = _refuse_constant
+
+
+def _loads(text):
+    return json.loads(text, **_CONSTANTS)
+
+
 def joined_pairs(text):
     """JSON text with each escaped surrogate pair ("\\ud83c\\udf54", as json.dumps writes a
     character beyond U+FFFF) written as its one character: MicroPython's parser takes the
     two halves as two lone surrogates, CPython's as the character. A lone half is left for
-    the field's check to refuse, on both alike."""
+    the field's check to refuse, on both alike; an escape without its four hex digits is
+    not JSON (ValueError), as CPython's parser says and MicroPython's does not."""
     at = text.find("\\u")
     if at < 0:
         return text  # most bodies: no escape, no copy
@@ -71,8 +88,11 @@ def joined_pairs(text):
         back = at
         while back > 0 and text[back - 1] == "\\":
             back -= 1
-        if (at - back) % 2 == 0 and at < end and text[at + 6 : at + 8] == "\\u":
-            high = _hex(text, at + 2)
+        escape = (at - back) % 2 == 0
+        high = _hex(text, at + 2)
+        if escape and high < 0:
+            raise ValueError("not JSON: \\u without four hex digits")
+        if escape and at < end and text[at + 6 : at + 8] == "\\u":
             low = _hex(text, at + 8)
             if 0xD800 <= high < 0xDC00 and 0xDC00 <= low < 0xE000:
                 pieces.append(text[start:at])
@@ -84,10 +104,15 @@ def joined_pairs(text):
 
 
 def _hex(text, at):
-    try:
-        return int(text[at : at + 4], 16)
-    except ValueError:
+    """The four hex digits at `at` as a number, or -1 (int() alone takes signs, spaces and
+    underscores)."""
+    digits = text[at : at + 4]
+    if len(digits) != 4:
         return -1
+    for char in digits:
+        if char not in "0123456789abcdefABCDEF":
+            return -1
+    return int(digits, 16)
 
 
 def peer_address(peer):

@@ -98,7 +98,7 @@ def make_server(board):
     server = BoardServer()
     # No OPTIONS answered for itself: the board takes no other site's requests, so it has
     # no preflight to answer; OPTIONS is a method no route takes (405, or 404 off the API).
-    server.options_handler = None
+    server.options_handler = None  # type: ignore[assignment]
     Request.max_content_length = MAX_BODY  # longer bodies are refused before they are read
 
     def refusing(handler):
