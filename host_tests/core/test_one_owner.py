@@ -112,3 +112,19 @@ def test_a_flush_in_the_starters_suit_keeps_its_cards_from_the_crib():
     assert not [line for line in words if STARTER_SUIT_QUESTION in line], words
     assert words[0] == "blue: crib for 0, now 15", words
     assert rig.match.front == [15, 27]
+
+
+def test_points_keyed_for_a_second_nobs_are_refused_in_words_and_change_nothing():
+    rig = Rig()
+    rig.keys(NOBS_DEAL + " " + ORANGE_NOBS + " D 8")  # blue keys its hand in points
+    state = rig.match.state()
+    rig.lines.clear()
+    rig.press("#")
+    rig.wait(300)
+    assert rig.lines == [
+        "error: the ranks laid make 7 or 11 with a flush, whatever the suits: not 8",
+        "points for blue: 8; a second digit, or # to peg",
+    ]
+    assert rig.match.state() == state and rig.app.controller.digits == 8
+    rig.keys("* 7 #")  # the 8 taken back: 7, as its ranks make without the J♣
+    assert rig.match.front == [10, 9]
