@@ -18,17 +18,49 @@ def next_question(ranks, starter, crib, answers, seen=(), own=()):
     """The next question to ask given the answers so far (a dict), or 0 when done: the
     first unanswered one that both answers fit, given the cards `seen` this deal and the
     hand's `own` (as choose_suits takes them). The dict is put back as it came."""
+    # What the ranks alone settle is told first, without trying a way (a show's key asks
+    # this): a flush needs four different ranks, the starter's suit too no card of the
+    # starter's rank, nobs a jack, no flush and no jack starter.
+    r0, r1, r2, r3 = ranks[0], ranks[1], ranks[2], ranks[3]
+    distinct = not (r0 == r1 or r0 == r2 or r0 == r3 or r1 == r2 or r1 == r3 or r2 == r3)
+    flush = answers.get(FLUSH)
+    taken = None  # the suits each rank cannot have: found once, when first needed
     for question in _ASKED_IN_ORDER:
         if question in answers:
             continue
+        if question == NOBS:
+            if JACK not in ranks or flush or starter >> 2 == JACK:
+                continue
+        elif not distinct or (
+            question == FLUSH_STARTER and (flush is False or starter >> 2 in ranks)
+        ):
+            continue
+        if taken is None:
+            taken = _suits_seen(starter, seen, own)
+        if question == FLUSH and FLUSH_STARTER not in answers and NOBS not in answers:
+            # The first question, asked as each hand comes up (the key that counted the
+            # last): told from each card's suits left, not by trying ways.
+            if _flush_open(ranks, own, taken):
+                return FLUSH
+            continue
         answers[question] = True
-        yes = choose_suits(ranks, starter, answers, seen, own) is not None
+        yes = _fit(ranks, starter, answers, own, taken) is not None
         answers[question] = False
-        no = yes and choose_suits(ranks, starter, answers, seen, own) is not None
+        no = yes and _fit(ranks, starter, answers, own, taken) is not None
         del answers[question]
         if no:
             return question
     return 0
+
+
+def _flush_open(ranks, own, taken):
+    """Whether four different ranks could be a flush and could be not: a suit left to all
+    four cards, and not one suit alone left to each."""
+    a = _allowed(ranks, own, taken)
+    a0, a1, a2, a3 = a[0], a[1], a[2], a[3]
+    if not (a0 & a1 & a2 & a3):
+        return False
+    return not (a0 == a1 == a2 == a3 and a0 & (a0 - 1) == 0)
 
 
 def choose_suits(ranks, starter, answers, seen, own=()):
@@ -41,14 +73,20 @@ def choose_suits(ranks, starter, answers, seen, own=()):
     the order of code = suit0 + 4 suit1 + 16 suit2 + 64 suit3, trying the last card's suit
     first and dropping a suit as soon as it clashes: a show's key runs this, and most ways
     clash early. Small ints only."""
+    return _fit(ranks, starter, answers, own, _suits_seen(starter, seen, own))
+
+
+def _fit(ranks, starter, answers, own, taken):
+    # choose_suits, given the suits each rank cannot have (_suits_seen), which it reads and
+    # does not change.
     r0, r1, r2, r3 = ranks[0], ranks[1], ranks[2], ranks[3]
-    taken = _suits_seen(starter, seen, own)
     a0 = 15 & ~taken[r0]
     a1 = 15 & ~taken[r1]
     a2 = 15 & ~taken[r2]
     a3 = 15 & ~taken[r3]
     # A card laid with its suit seen: a rank held once takes that suit; held twice, one of
-    # the two must (checked on the way found).
+    # the two must (checked on the way found). (_allowed's, inline: this runs for each way
+    # a show's key tries.)
     for rank, suit in own:
         if suit < 4 and (r0 == rank) + (r1 == rank) + (r2 == rank) + (r3 == rank) == 1:
             if r0 == rank:
@@ -67,8 +105,9 @@ def choose_suits(ranks, starter, answers, seen, own=()):
         flush = True  # of the starter's suit: a flush, where the first answer left it open
     nobs = answers.get(NOBS)
     jacks = (r0 == JACK) + (r1 == JACK) + (r2 == JACK) + (r3 == JACK)
-    distinct = not (r0 == r1 or r0 == r2 or r0 == r3 or r1 == r2 or r1 == r3 or r2 == r3)
-    if flush is not False and distinct:
+    if flush is not False and not (
+        r0 == r1 or r0 == r2 or r0 == r3 or r1 == r2 or r1 == r3 or r2 == r3
+    ):
         # All four of one suit: the starter's suit as answered, and nobs with it.
         with_starter = answers.get(FLUSH_STARTER)
         for suit in range(4):
@@ -127,6 +166,33 @@ def choose_suits(ranks, starter, answers, seen, own=()):
     return None
 
 
+_ALLOWED = bytearray(4)  # the suits (bits) each card may have: one array, refilled
+
+
+def _allowed(ranks, own, taken):
+    """The suits (bits) each of the four cards may have: those `taken` (_suits_seen) left
+    to its rank, and for a card laid with its suit seen, that suit: a rank held once takes
+    it; held twice, one of the two must (checked on the way found)."""
+    r0, r1, r2, r3 = ranks[0], ranks[1], ranks[2], ranks[3]
+    a0 = 15 & ~taken[r0]
+    a1 = 15 & ~taken[r1]
+    a2 = 15 & ~taken[r2]
+    a3 = 15 & ~taken[r3]
+    for rank, suit in own:
+        if suit < 4 and (r0 == rank) + (r1 == rank) + (r2 == rank) + (r3 == rank) == 1:
+            if r0 == rank:
+                a0 &= 1 << suit
+            elif r1 == rank:
+                a1 &= 1 << suit
+            elif r2 == rank:
+                a2 &= 1 << suit
+            else:
+                a3 &= 1 << suit
+    allowed = _ALLOWED
+    allowed[0], allowed[1], allowed[2], allowed[3] = a0, a1, a2, a3
+    return allowed
+
+
 def suits_fixed(cards, starter, own):
     """Bits (bit i for card i) of the cards choose_suits picked whose suits are known, not
     the board's guess: those of `own` laid with their suits seen, all four of a flush in the
@@ -141,8 +207,11 @@ def suits_fixed(cards, starter, own):
         card = cards[i]
         if card & 3 == starter_suit and (flush or card >> 2 == JACK):
             fixed |= 1 << i
-        elif (card >> 2, card & 3) in own:
-            fixed |= 1 << i
+    for rank, suit in own:
+        if suit < 4:
+            for i in range(4):
+                if cards[i] == rank * 4 + suit:
+                    fixed |= 1 << i
     return fixed
 
 
