@@ -60,6 +60,60 @@ def test_reading_is_open_and_every_answer_is_the_same_on_both(board):
     )
 
 
+CRIBBAGE_FIELDS = (
+    "phase", "prompt", "entry", "target", "players", "front", "rear", "dealer", "turn", "count",
+    "games_won", "games", "results",
+)  # fmt: skip
+
+
+def test_the_api_keeps_the_promises_of_its_document(board):
+    """docs/web-page.md's API, item by item, on both interpreters."""
+    # The page at http://localhost:PORT/ as at http://127.0.0.1:PORT/.
+    for host in ("localhost:%d" % board.port, "LOCALHOST:%d" % board.port, "localhost"):
+        assert board.request("GET", "/", headers={"Host": host})[0] == 200, host
+        assert board.request("GET", "/api/state", headers={"Host": host})[0] == 200, host
+    assert board.call("GET", "/api/state", headers={"Host": "example.com"})[0] == 421
+    # Every cribbage field before a match begins: null, none known yet.
+    state = board.state()
+    assert {field: state[field] for field in CRIBBAGE_FIELDS} == dict(
+        {field: None for field in CRIBBAGE_FIELDS}, prompt=state["prompt"], entry="key"
+    )
+    # `version` changes with every change a polling client sees: the next match's choices
+    # change only `awaiting` and `said`, and change it too.
+    for key, words in (("B", "B target (61)"), ("B", "B target (62)"), ("B", "B target (121)")):
+        before = board.state()
+        board.keys(key)
+        after = board.wait_for_state(lambda now, b=before: now["said"] != b["said"])
+        assert words in after["awaiting"] and after["version"] > before["version"]
+    # A body that is not a JSON object, empty included, is 400.
+    json_type = {"Content-Type": "application/json"}
+    for body in (b"", b"null", b"[]", b'"phone"', b"5"):
+        status, answer = board.call("POST", "/api/pair", body, json_type)
+        assert status == 400 and answer["error"].startswith("a JSON object is expected"), body
+    # A character beyond U+FFFF as JSON's escape pair (json.dumps's way) is that character;
+    # a lone half of one is refused in words.
+    token = board.pair("\U0001f354 phone")
+    assert b"\\ud83c\\udf54" in json.dumps({"name": "\U0001f354"}).encode()
+    status, listed = board.call("POST", "/api/phones", {"token": token})
+    assert status == 200 and list(listed) == ["phones"]  # an object, as the doc shows it
+    assert [phone["name"] for phone in listed["phones"]] == ["\U0001f354 phone"]
+    assert listed["phones"][0]["this"] is True and len(listed["phones"][0]["id"]) == 6
+    status, answer = board.call("POST", "/api/pair", {"name": "\ud83c phone"})
+    assert status == 400 and answer["error"].startswith("name: ")
+    # 405 for a method a route does not take, OPTIONS too (the board answers no preflight);
+    # 404 for any other address, whatever the method.
+    assert board.call("OPTIONS", "/api/state") == (
+        405, {"error": "OPTIONS is not taken at /api/state"})  # fmt: skip
+    assert board.call("PUT", "/api/keys") == (405, {"error": "PUT is not taken at /api/keys"})
+    for method in ("GET", "POST", "OPTIONS", "DELETE"):
+        assert board.call(method, "/nowhere") == (404, {"error": "no such page: /nowhere"})
+    # A switch of game (whose journal counts from its own start) counts up too.
+    before = board.state()
+    board.keys("hold:D")
+    after = board.wait_for_state(lambda now: now["mode"] == "makao")
+    assert after["version"] > before["version"]
+
+
 def closing_on(port):
     """How many connections to 127.0.0.1:port the kernel holds in TIME_WAIT: those the
     server closed, kept about a minute after it stopped."""
@@ -493,6 +547,11 @@ def test_no_token_request_id_or_password_in_any_answer_stream_or_console_line(bo
     shown.append(board.output().encode())  # the board's serial console too
     for secret in (token, second, asked["request"], "s3cret-pass", "broker-s3cret"):
         assert not [text for text in shown if secret.encode() in text], secret
+    # The home network's name: told to the paired phone that changes the settings, never to
+    # a page that reads (docs/security.md).
+    assert not [text for text in shown if b"Kitchen" in text]
+    assert board.call("GET", "/api/settings")[1]["network"] is None
+    assert board.call("POST", "/api/settings", {"token": token})[1]["network"] == "Kitchen"
 
 
 def test_settings_text_is_checked_before_anything_is_saved(board):

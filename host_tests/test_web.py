@@ -648,7 +648,7 @@ def test_history_and_settings_through_the_api():
                 ["blue", "purple", "sky blue"]]  # fmt: skip
     assert call(client.get("/api/settings")).json == {
         "players": 2, "target": 121, "games": 1, "brightness": 64, "colours": 0,
-        "palettes": palettes, "wifi": "off", "network": "", "end_early": False,
+        "palettes": palettes, "wifi": "off", "network": None, "end_early": False,
         "skunks_double": False, "loser_deals": True, "muggins": False, "club": "", "broker": "",
         "club_board": "cribbage",
     }  # fmt: skip

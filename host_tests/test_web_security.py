@@ -209,6 +209,7 @@ def test_other_sites_and_other_names_are_refused_and_change_nothing():
         client.request("OPTIONS", "/api/keys", headers={"Origin": "http://evil.example"})
     )
     assert "Access-Control-Allow-Origin" not in preflight.headers
+    assert preflight.status_code == 405  # no preflight answered, so none granted
 
 
 # -- secrets --------------------------------------------------------------------------------------

@@ -165,6 +165,7 @@ async def serve(port):
     wifi.Radio.PORT = port
     web_routes.PAGE = BUILD + "/www/index.html.gz"
     web_routes.ICON_PNG = BUILD + "/www/icon.png"
+    web_routes.LOCAL = True  # localhost too, as the CPython simulator's page answers
     app = App(config, Hardware(config), FileStore(DATA), say=say)
     keys = Keys(app)
     asyncio.create_task(keys.run())

@@ -46,6 +46,8 @@ class Board:
         self.leads_table = None  # the table of the pone's leads, where not beside lib/
         self.best_leads_table = None  # the table of the pone's chosen leads, the same
         self.play_tables = None  # that table in RAM, once the play's advice is asked
+        self._version = 0  # the state's version: see _version_now
+        self._version_mark = None
 
     def kept_aside(self):
         """The damaged files the board kept aside ("wifi.log.bad1"): each was said on the
@@ -104,7 +106,7 @@ class Board:
         pixels = app.hardware.pixels
         state = {
             "mode": ("cribbage", "makao", "latvian")[app.mode],
-            "version": app.history.version,
+            "version": self._version_now(),
             "awaiting": PAIRING_PROMPT if app.pairing is not None else app.controller.describe(),
             "console": list(app.log),
             "said": app.said,
@@ -140,6 +142,17 @@ class Board:
             )
         return state
 
+    def _version_now(self):
+        # Counted up whenever the game or the console changed since the last read: every
+        # entry, a key that changes only the words (the next match's choices), a switch of
+        # game (whose own journal counts from its own start).
+        app = self.app
+        mark = (app.mode, app.history.version, app.said)
+        if mark != self._version_mark:
+            self._version_mark = mark
+            self._version += 1
+        return self._version
+
     def changes(self):
         """A value that changes whenever the page should redraw: the game, the LEDs shown,
         the console."""
@@ -161,11 +174,13 @@ class Board:
         with self.lock:
             return web_record.stats(self.app)
 
-    def settings(self):
+    def settings(self, paired=False):
+        """The settings as the page shows them; the home network's name only to a phone
+        `paired` (the answer to its change), never to a page that just reads."""
         from net import web_settings
 
         with self.lock:
-            return web_settings.read(self)
+            return web_settings.read(self, paired)
 
     def settle(self, body):
         """The next match's choices (kept as A, B and C keep them), the brightness, the side
@@ -333,9 +348,17 @@ def entry(keys):
     return "suit" if asks == _SUIT else "key"
 
 
+_MATCH_FIELDS = (
+    "target", "players", "front", "rear", "dealer", "turn", "count", "games_won", "games",
+    "results",
+)  # fmt: skip
+
+
 def cribbage_state(match, overlay):
     state = {"phase": match.phase, "prompt": overlay.prompt}
     if match.phase is None:
+        for field in _MATCH_FIELDS:  # no match yet: each field there, none known
+            state[field] = None
         return state
     play = match.play
     state.update(

@@ -4,6 +4,7 @@
 # web.py holds what the board answers; this, how a request is read and refused.
 import asyncio
 import json
+import sys
 from errno import ETIMEDOUT
 
 from microdot import Microdot, Request, Response
@@ -35,13 +36,15 @@ def read_body(request, allowed):
     """The JSON object sent, with only the fields allowed; WebError otherwise."""
     if request.content_length > MAX_BODY:
         raise WebError(413, "a request body holds %d bytes at most" % MAX_BODY)
-    data = request.body or b"{}"
+    data = request.body
+    if not data:
+        raise WebError(400, "a JSON object is expected (the body is empty)")
     if data.count(b"[") + data.count(b"{") > MAX_BRACKETS:
         # Nested deep, CPython's parser runs out of recursion where MicroPython's goes on:
         # refused before either parses, the same words on both.
         raise WebError(400, "a request's JSON holds %d brackets ([ or {) at most" % MAX_BRACKETS)
     try:
-        body = json.loads(data.decode("utf-8"))
+        body = _loads(joined_pairs(data.decode("utf-8")))
     except (ValueError, UnicodeError, RuntimeError):  # RuntimeError: nested too deep
         raise WebError(400, "not JSON") from None
     if not isinstance(body, dict):
@@ -50,6 +53,66 @@ def read_body(request, allowed):
         if key not in allowed:
             raise WebError(400, "unknown field: %s" % str(key)[:40])
     return body
+
+
+def _refuse_constant(word):
+    raise ValueError("not JSON: " + word)
+
+
+# CPython's parser takes NaN and Infinity, which JSON has not: refused there as the board's
+# parser refuses them (it takes no parse_constant, nor the words).
+_CONSTANTS = {}  # type: dict
+if sys.implementation.name != "micropython":
+    _CONSTANTS["parse_constant"] = _refuse_constant
+
+
+def _loads(text):
+    return json.loads(text, **_CONSTANTS)
+
+
+def joined_pairs(text):
+    """JSON text with each escaped surrogate pair ("\\ud83c\\udf54", as json.dumps writes a
+    character beyond U+FFFF) written as its one character: MicroPython's parser takes the
+    two halves as two lone surrogates, CPython's as the character. A lone half is left for
+    the field's check to refuse, on both alike; an escape without its four hex digits is
+    not JSON (ValueError), as CPython's parser says and MicroPython's does not."""
+    at = text.find("\\u")
+    if at < 0:
+        return text  # most bodies: no escape, no copy
+    pieces = []
+    start = 0
+    end = len(text) - 11  # a pair is 12 characters
+    while at >= 0:
+        # An escape counts only after an even number of backslashes ("\\\\u" is a backslash
+        # and a "u").
+        back = at
+        while back > 0 and text[back - 1] == "\\":
+            back -= 1
+        escape = (at - back) % 2 == 0
+        high = _hex(text, at + 2)
+        if escape and high < 0:
+            raise ValueError("not JSON: \\u without four hex digits")
+        if escape and at < end and text[at + 6 : at + 8] == "\\u":
+            low = _hex(text, at + 8)
+            if 0xD800 <= high < 0xDC00 and 0xDC00 <= low < 0xE000:
+                pieces.append(text[start:at])
+                pieces.append(chr(0x10000 + ((high - 0xD800) << 10) + low - 0xDC00))
+                start = at + 12
+        at = text.find("\\u", max(at + 2, start))
+    pieces.append(text[start:])
+    return "".join(pieces)
+
+
+def _hex(text, at):
+    """The four hex digits at `at` as a number, or -1 (int() alone takes signs, spaces and
+    underscores)."""
+    digits = text[at : at + 4]
+    if len(digits) != 4:
+        return -1
+    for char in digits:
+        if char not in "0123456789abcdefABCDEF":
+            return -1
+    return int(digits, 16)
 
 
 def peer_address(peer):

@@ -24,6 +24,9 @@ PAGE = "/www/index.html.gz"  # the page, gzip-compressed, on the flash (tools/ma
 # The icon as a PNG for phones that take no SVG icon (an iPhone's home screen), drawn from
 # ICON by tools/upkeep/icon_png.py, sent from the flash.
 ICON_PNG = "/www/icon.png"
+# The simulator's board on the board's interpreter (tools/player/board_on_micropython.py),
+# served on 127.0.0.1, answers to localhost too, as the CPython simulator's does.
+LOCAL = False
 MAX_KEYS = 32  # keys in one request
 ALONE = ("hold:D", "hold:9")  # keys that change more than the game: one to a request
 SETTINGS_FIELDS = (
@@ -93,6 +96,9 @@ def checked_cards(body, field="cards", least=5, most=6, what="the 6 (or 5) cards
 def make_server(board):
     """The microdot application for a Board."""
     server = BoardServer()
+    # No OPTIONS answered for itself: the board takes no other site's requests, so it has
+    # no preflight to answer; OPTIONS is a method no route takes (405, or 404 off the API).
+    server.options_handler = None  # type: ignore[assignment]
     Request.max_content_length = MAX_BODY  # longer bodies are refused before they are read
 
     def refusing(handler):
@@ -199,11 +205,11 @@ def make_server(board):
     @refusing
     async def settings(request):
         board.settle(read_body(request, SETTINGS_FIELDS))
-        return board.settings()
+        return board.settings(paired=True)
 
     @server.get("/api/settings")
     async def read_settings(request):
-        return board.settings()
+        return board.settings()  # read by anyone: the home network's name is not told
 
     @server.post("/api/pair")
     @refusing
@@ -313,5 +319,5 @@ def make_server(board):
 def serve(app, radio):
     """The page for the board's radio: the paired phones and the microdot application.
     The app hands this to wifi.Radio, which turns the radio on and off and knows no page."""
-    board = Board(app, PAGE, radio=radio)
+    board = Board(app, PAGE, radio=radio, local=LOCAL)
     return board.phones, make_server(board)

@@ -16,9 +16,10 @@ OPTIONS = (
 TEXT_FIELDS = ("network", "password", "club", "broker", "club_password", "club_board")
 
 
-def read(board):
+def read(board, paired=False):
     """The settings as the page shows them: the next match's choices, the brightness, the side
-    colours, the Wi-Fi and the club's (their passwords stay on the board)."""
+    colours, the Wi-Fi and the club's (their passwords stay on the board); the home
+    network's name only for a phone `paired`, else null."""
     from board.colours import PALETTES
 
     app = board.app
@@ -34,7 +35,7 @@ def read(board):
         "colours": app.palette,
         "palettes": [list(names) for names in PALETTES],
         "wifi": mode,
-        "network": network,
+        "network": network if paired else None,
     }
     # The club's broker password stays on the board.
     club, broker, _, board = club_choice.choice(app.config, app.store)

@@ -111,12 +111,13 @@ def prepare(keys):
     if len(ranks) < 4:
         keys.overlay.question = 0
         return
-    crib = match.show_seat() < 0
+    seat = match.show_seat()
     if known_cards(keys) is not None:
         question = sq.CONFIRM
     else:
-        question = sq.next_question(ranks, match.starter, crib, keys.answers) or sq.CONFIRM
-    keys.overlay.question = question
+        own = () if seat < 0 else match.laid_by[seat]
+        question = sq.next_question(ranks, match.starter, seat < 0, keys.answers, match.seen, own)
+    keys.overlay.question = question or sq.CONFIRM
 
 
 def count(keys):
@@ -125,13 +126,16 @@ def count(keys):
     crib = seat < 0
     cards = known_cards(keys)
     known = cards is not None
-    if not known:
+    if known:
+        suits_seen = 15
+    else:
         ranks = ranks_shown(keys)
         own = () if crib else match.laid_by[seat]  # its own suits are its cards' own
         cards = sq.choose_suits(ranks, match.starter, keys.answers, match.seen, own)
         if cards is None:
             raise RuleError("those answers do not fit the cards seen this deal")
+        suits_seen = sq.suits_fixed(cards, match.starter, own)
     side = match.side_of(match.dealer if seat < 0 else seat)
     shown = (cards, match.starter, crib, known, side, match.front[side])
-    keys.apply((ev.SHOW_CARDS,) + tuple(cards) + (15 if known else 0,))
+    keys.apply((ev.SHOW_CARDS,) + tuple(cards) + (suits_seen,))
     keys.unsaid = shown  # itemised once the key is painted (settle)
