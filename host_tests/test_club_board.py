@@ -151,8 +151,9 @@ def paired_board(club, name):
 def test_a_board_shows_its_pairing_sends_its_game_and_keeps_it_until_recorded(club):
     board = paired_board(club, "t1")
     try:
-        assert "club: round 1: Ann plays blue, Bob plays orange; # starts the game" in (
-            board.rig.lines
+        assert (
+            "club: round 1: Ann plays blue, Bob plays orange, 1 game to 121; # starts the game"
+            in (board.rig.lines)
         )
         assert board.rig.app.overlay.spelled == bytes([1])  # the round, on the count LEDs
         scores = board.play_game(seed=3)
@@ -215,17 +216,25 @@ def test_a_pairing_the_board_cannot_take_is_said_and_the_link_goes_on(club):
     board = paired_board(club, "t1")
     where = "cribbage/oakclub/t1/pairing"
     try:
-        bad = [
-            json.dumps({"round": 10**150, "players": ["Ann", "Bob"]}).encode(),
+        game = {"round": 2, "players": ["Ann", "Bob"], "target": 121, "games": 1}
+
+        def text(**changed):
+            return json.dumps(dict(game, **changed), ensure_ascii=False).encode()
+
+        bad = [  # eight: the notes a board keeps between two watches
+            text(round=10**150),
             b"\xff\xfe not text",
             b"[" * 60000,  # (past the broker's 64 KB a packet, the sender is cut off)
-            json.dumps({"round": True, "players": ["Ann", "Bob"]}).encode(),
-            json.dumps({"round": 2, "players": ["Ann", "B" * 41]}).encode(),
+            text(round=True),
+            text(players=["Ann", "Б" * 41]),  # 41 characters (82 bytes)
+            text(players=["Ann", "李"]),  # three bytes in UTF-8: past what a record holds
+            text(target=100),
+            text(games=2),
         ]
         for payload in bad:
             club.bridge.client.publish(where, payload, qos=1, retain=True).wait_for_publish(5)
-        assert board.watch_until(lambda: board.said("needs two names of 1 to 40 letters"))
-        said = [line for line in board.rig.lines if line.startswith("club: ")][-5:]
+        assert board.watch_until(lambda: board.said("a match of 2 games"))
+        said = [line for line in board.rig.lines if line.startswith("club: ")][-8:]
         assert said[0] == (
             'club: the club\'s pairing has no round number from 1 to 999: {"round": '
             + str(10**150)[:50]
@@ -233,16 +242,24 @@ def test_a_pairing_the_board_cannot_take_is_said_and_the_link_goes_on(club):
         assert said[1].startswith("club: the club's pairing was not taken (")  # not UTF-8
         assert said[2:] == [
             "club: the club's pairing is longer than 256 bytes",
-            'club: the club\'s pairing has no round number from 1 to 999: {"round": true,'
-            ' "players": ["Ann", "Bob"]}',
-            "club: round 2's pairing needs two names of 1 to 40 letters",
+            "club: the club's pairing has no round number from 1 to 999: " + bad[3].decode()[:60],
+            "club: round 2's pairing: a player's name is 1 to 40 characters",
+            "club: round 2's pairing: a player's name holds letters of the Latin, Greek,"
+            " Cyrillic, Armenian, Hebrew or Arabic alphabets, digits and marks (not '李')",
+            "club: round 2's pairing is a match to 100 points: this board plays to 121, 61 or 62",
+            "club: round 2's pairing is a match of 2 games: this board plays 1, 3, 5, 7 or 9",
         ]
+        assert board.link.pairing == [1, "Ann", "Bob", 121, 1]  # none taken
         for _ in range(50):  # a flood: said (at most 8 between two watches), none kept
             club.bridge.client.publish(where, b"{", qos=1)
-        club.bridge.pair(["t1"])  # round 2, from the club
+        assert board.watch_until(
+            lambda: board.said("club: the club's pairing is not one this board reads: {")
+        )
+        club.bridge.pair(["t1"])  # round 2, paired while t1 has round 1's game to play
+        board.play_game(seed=3)  # round 1's: the pairing the board took
+        assert board.watch_until(lambda: board.said("club: the result of round 1 is recorded"))
         assert board.watch_until(lambda: board.said("club: round 2: "))
         assert board.link.pairing[0] == 2 and board.link.connected
-        assert board.said("club: the club's pairing is not one this board reads: {")
         board.play_game(seed=3)
         assert board.watch_until(lambda: board.said("club: the result of round 2 is recorded"))
     finally:
@@ -344,7 +361,7 @@ def test_a_club_night_of_twelve_boards_stands_as_the_games_played(club):
             assert watch_all(boards, all_said(boards, heading))
             for index, (name, blue, orange) in enumerate(tables):
                 board = boards[name]
-                assert "%s%s plays blue, %s plays orange; # starts the game" % (
+                assert "%s%s plays blue, %s plays orange, 1 game to 121; # starts the game" % (
                     heading, blue, orange) in board.rig.lines  # fmt: skip
                 if number == 3 and index == 6:
                     club.broker.stop()  # the other half finish while it is down
@@ -450,6 +467,9 @@ def test_the_radio_on_the_home_network_runs_the_club_link_beside_the_keys(club, 
             watch(app)
 
         link.watch = failing
+        with club.bridge.lock:  # round 1's game keyed by hand: round 2 is t4's next
+            club.night.record({"id": "by-hand-1", "round": 1, "board": "t4",
+                               "players": ["Ann", "Bob"], "scores": [121, 100]})  # fmt: skip
         club.bridge.pair(["t4"])
         for _ in range(100):
             await asyncio.sleep(0.1)
@@ -462,7 +482,10 @@ def test_the_radio_on_the_home_network_runs_the_club_link_beside_the_keys(club, 
     # The page says the board's game of the night above the score.
     assert state["club"] == "club oakclub, round 1: Ann plays blue, Bob plays orange"
     assert "club oakclub: this board is t4; broker 127.0.0.1:%d" % club.broker.port in rig.lines
-    assert "club: round 1: Ann plays blue, Bob plays orange; # starts the game" in rig.lines
+    assert (
+        "club: round 1: Ann plays blue, Bob plays orange, 1 game to 121; # starts the game"
+        in rig.lines
+    )
     failure = "error: club: RuntimeError (the flash is gone); the link goes on"
     assert rig.lines.count(failure) == 1
     assert rig.lines[-1].startswith("club: round 2: ")  # the watch went on
@@ -532,26 +555,25 @@ def test_the_directors_one_command_runs_the_broker_and_the_page_and_stops_both(t
     password = re.fullmatch(r"t1: password (\S+)\n", made.stdout).group(1)
     broker_port = free_port()
     serving = subprocess.Popen(
-        serve_command(club_py, broker_port, "--pin", "4711"),
+        serve_command(club_py, broker_port, "--pin", "47114711"),
         stdout=subprocess.PIPE, text=True,
     )  # fmt: skip
     try:
         told = serving.stdout.readline()
         assert told.startswith(
-            "the boards' broker: port %d of this computer; each board's page: the club's broker"
-            " is this computer's address:%d, and the board's own password (club.py NIGHT boards"
-            " NAME prints it); Home Assistant signs in as homeassistant, password "
-            % (broker_port, broker_port)
+            "the boards' broker: 127.0.0.1:%d (on each board's page: the club's broker, and the"
+            " board's own password, which crib-club NIGHT boards NAME prints); Home Assistant"
+            " signs in as homeassistant, password " % broker_port
         )
         standings = serving.stdout.readline()
         page_port = page_port_of(standings)
         assert standings == (
-            "standings on http://127.0.0.1:%d/ ; the director's PIN: 4711\n" % page_port
+            "standings on http://127.0.0.1:%d/ ; the director's PIN: 47114711\n" % page_port
         )
         board = ClubBoard("t1", broker_port, password=password)
         try:
             assert board.watch_until(lambda: board.said("connected to the club's broker"))
-            pair = {"pin": "4711", "boards": ["t1"]}
+            pair = {"pin": "47114711", "boards": ["t1"]}
             request = urllib.request.Request(
                 "http://127.0.0.1:%d/api/pair" % page_port, json.dumps(pair).encode(),
                 {"Content-Type": "application/json"},
@@ -650,6 +672,25 @@ def _serve_and_kill_its_broker(command, broker_port):
         os.kill(mosquitto, signal.SIGKILL)
         assert wait_for(lambda: "The broker is not answering (since " in page(), 10)
         assert serving.stdout.readline() == "the broker stopped (exit -9): started again\n"
+
+        def broker_now():  # serve's children, whichever of its threads started them
+            found = []
+            for task in os.listdir("/proc/%d/task" % serving.pid):
+                with open("/proc/%d/task/%s/children" % (serving.pid, task)) as listed:
+                    found += [int(pid) for pid in listed.read().split()]
+            return found
+
+        # The pid kept in the night's file follows the broker started again: a later serve
+        # stops this one, not a process that took the dead one's pid.
+        import sqlite3
+
+        def kept_pid():
+            with sqlite3.connect(command[2]) as night:
+                (kept,) = night.execute("SELECT value FROM kept WHERE name = 'broker'").fetchone()
+            return kept.split()[0]
+
+        assert wait_for(lambda: broker_now() not in ([], [mosquitto]), 10)
+        assert wait_for(lambda: kept_pid() == str(broker_now()[0]), 10)
         assert wait_for(lambda: "The broker is not answering" not in page(), 15)
         heard = {}
         listener = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="late")
@@ -660,7 +701,7 @@ def _serve_and_kill_its_broker(command, broker_port):
         listener.loop_start()
         try:  # retained again, though the broker that held it was killed
             assert wait_for(lambda: heard.get("cribbage/%s/t1/pairing" % CLUB) == {
-                "round": 1, "players": ["Ann", "Bob"]})  # fmt: skip
+                "round": 1, "players": ["Ann", "Bob"], "target": 121, "games": 1})  # fmt: skip
         finally:
             listener.disconnect()
             listener.loop_stop()
@@ -689,7 +730,7 @@ def test_a_broker_an_earlier_serve_left_running_is_stopped_and_replaced(tmp_path
     night.db.close()
     club_py = [sys.executable, ROOT + "/tools/director/club.py", str(tmp_path / "night.sqlite")]
     serving = subprocess.Popen(
-        serve_command(club_py, broker_port, "--pin", "4711"),
+        serve_command(club_py, broker_port, "--pin", "47114711"),
         stdout=subprocess.PIPE, text=True,
     )  # fmt: skip
     try:
@@ -697,7 +738,9 @@ def test_a_broker_an_earlier_serve_left_running_is_stopped_and_replaced(tmp_path
             "a broker this night left running (pid %d) was stopped\n" % earlier.process.pid
         )
         assert earlier.process.wait(5) == 0  # stopped as asked, by SIGTERM
-        assert serving.stdout.readline().startswith("the boards' broker: port %d" % broker_port)
+        assert serving.stdout.readline().startswith(
+            "the boards' broker: 127.0.0.1:%d " % broker_port
+        )
         assert serving.stdout.readline().startswith("standings on ")
     finally:
         serving.terminate()
@@ -718,10 +761,12 @@ def test_the_directors_command_killed_outright_leaves_no_broker_and_both_ports_f
 
     club_py = [sys.executable, ROOT + "/tools/director/club.py", str(tmp_path / "night.sqlite")]
     broker_port = free_port()
-    command = serve_command(club_py, broker_port, "--pin", "4711")
+    command = serve_command(club_py, broker_port, "--pin", "47114711")
     for _ in range(2):  # the second start finds both ports free again
         serving = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
-        assert serving.stdout.readline().startswith("the boards' broker: port %d" % broker_port)
+        assert serving.stdout.readline().startswith(
+            "the boards' broker: 127.0.0.1:%d " % broker_port
+        )
         assert serving.stdout.readline().startswith("standings on ")
         socket.create_connection(("127.0.0.1", broker_port), timeout=2).close()
         serving.send_signal(signal.SIGKILL)
@@ -781,7 +826,9 @@ def test_the_link_runs_on_micropython_in_a_thread_of_its_own(club):
     )  # fmt: skip
     assert done.returncode == 0, done.stdout[-800:] + done.stderr[-800:]
     said = done.stdout.splitlines()
-    assert "club: round 1: Ann plays blue, Bob plays orange; # starts the game" in said
+    assert (
+        "club: round 1: Ann plays blue, Bob plays orange, 1 game to 121; # starts the game" in said
+    )
     assert "club: round 1: Ann 121, Bob 88: sent to the club" in said
     assert "club: the result of round 1 is recorded" in said
     assert [game[1:] for game in club.night.games()] == [(1, "mp1", "Ann", "Bob", 121, 88, 121)]
@@ -858,16 +905,19 @@ def test_a_game_under_way_when_the_next_round_is_paired_is_sent_for_its_own_roun
         for _ in range(2):
             key_player.play_deal(board.rig, shuffler, [])
         club.bridge.pair(["t8"])  # the director pairs round 2 before this game is over
-        assert board.watch_until(lambda: board.said("club: round 2: "))
-        heard = [line for line in board.rig.lines if line.startswith("club: round 2: ")]
         blue, orange = club.bridge.night.db.execute(
             "SELECT player_a, player_b FROM tables WHERE round = 2").fetchone()  # fmt: skip
-        assert heard == ["club: round 2: %s plays blue, %s plays orange; it is this board's"
-                         " next game, once this one is over" % (blue, orange)]  # fmt: skip
+        # The club holds round 2 back while t8's round 1 is unrecorded: the board, watched
+        # for two seconds (four of its watches), hears nothing of it.
+        assert not board.watch_until(lambda: board.said("club: round 2: "), 2)
         while board.rig.match.phase not in (GAME_OVER, MATCH_OVER):
             key_player.play_deal(board.rig, shuffler, [])
         assert board.said("club: round 1: Ann 121, Bob 88: sent to the club")
         assert board.watch_until(lambda: board.said("club: the result of round 1 is recorded"))
+        assert board.watch_until(lambda: board.said("club: round 2: "))
+        heard = [line for line in board.rig.lines if line.startswith("club: round 2: ")]
+        assert heard == ["club: round 2: %s plays blue, %s plays orange, 1 game to 121;"
+                         " # starts the game" % (blue, orange)]  # fmt: skip
         second = board.play_game(seed=11)  # the next game is round 2's
         assert board.said("club: round 2: %s %d, %s %d: sent to the club" % (
             blue, second[0], orange, second[1]))  # fmt: skip
@@ -887,7 +937,10 @@ def test_a_pairing_heard_in_makao_says_how_to_reach_the_game_and_the_keys_do_it(
         assert board.rig.app.mode == 1 and board.said("mode: makao")
         club.bridge.pair(["t9"])
         assert board.watch_until(lambda: board.said("club: round 1: "))
-        told = "club: round 1: Ann plays blue, Bob plays orange; hold D until cribbage, then #"
+        told = (
+            "club: round 1: Ann plays blue, Bob plays orange, 1 game to 121; hold D until"
+            " cribbage, then #"
+        )
         assert told + " starts the game" in board.rig.lines
         # Followed as it says: hold D until the board says cribbage, then #.
         while board.rig.app.mode != 0:
