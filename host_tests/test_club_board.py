@@ -1013,3 +1013,106 @@ def test_a_boards_account_reaches_its_own_topics_only(club):
         revoked.disconnect()
         revoked.loop_stop()
     assert wait_for(club.bridge.client.is_connected)  # the club signs in again by itself
+
+
+class MicroPythonBoard:
+    """A club board on the MicroPython interpreter (host_tests/club_on_micropython.py, its
+    steps given on stdin): the firmware's own link and app, in a process of its own."""
+
+    def __init__(self, name, port):
+        import os
+        import subprocess
+        import sys
+
+        from where import ROOT
+
+        micropython = os.path.join(os.path.dirname(sys.executable), "micropython")
+        self.name = name
+        self.said = []
+        self.process = subprocess.Popen(
+            [micropython, "-X", "heapsize=1M", "host_tests/club_on_micropython.py", str(port),
+             password_of(name), name, "-"],
+            cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+            encoding="utf-8",
+        )  # fmt: skip
+
+    def step(self, words):
+        """Runs one step; True when it was done (a wait: the words were said in time)."""
+        self.process.stdin.write(words + "\n")
+        self.process.stdin.flush()
+        while True:
+            line = self.process.stdout.readline()
+            assert line, "%s stopped: %s" % (self.name, self.said[-5:])
+            line = line.rstrip("\n")
+            if line.startswith("said: "):
+                self.said.append(line[len("said: ") :])
+            elif line in ("done " + words, "timed out " + words):
+                return line.startswith("done ")
+
+    def heard(self, start):
+        return [line for line in self.said if line.startswith(start)]
+
+    def stop(self):
+        try:
+            self.step("quit")
+        finally:
+            self.process.stdin.close()
+            self.process.wait(20)
+
+
+def test_a_round_paired_early_waits_on_each_board_for_the_game_before_it(club):
+    """Three boards on the MicroPython interpreter over the real broker. Round 1 on t1, t2,
+    t3: t1 plays it through, t3 is mid-game and t2 has not begun when the director pairs
+    round 2. Each board plays round 1's game first, sent under round 1 with the players
+    seated there, and hears round 2 only once its round 1 is recorded; every game stands
+    under the round and the players that played it, and nobody is credited with a game at a
+    table they were not seated at."""
+    for name in ("Ann", "Bob", "Cy", "Di", "Ed", "Hal"):
+        club.night.add(name)
+    names = ("t1", "t2", "t3")
+    boards = {name: MicroPythonBoard(name, club.broker.port) for name in names}
+    try:
+        for board in boards.values():
+            assert board.step("wait 30 connected to the club's broker")
+        first = {board: (a, b) for board, a, b in club.bridge.pair(list(names))}
+        for name, board in boards.items():
+            assert board.step("wait 30 club: round 1: ")
+            assert board.heard("club: round 1: ") == [
+                "club: round 1: %s plays blue, %s plays orange, 1 game to 121; # starts the game"
+                % first[name]
+            ]
+        t1, t2, t3 = (boards[name] for name in names)
+        assert t1.step("start 3") and t1.step("finish")
+        assert t1.step("wait 30 club: the result of round 1 is recorded")
+        assert t3.step("start 5") and t3.step("deals 2")  # t3 mid-game; t2 not begun
+        second = {board: (a, b) for board, a, b in club.bridge.pair(list(names))}
+        assert t1.step("wait 30 club: round 2: ")  # its round 1 is in: round 2 is its next
+        # t2 and t3 have round 1's game to play: round 2 waits (4 of their watches a second).
+        assert not t2.step("wait 2 club: round 2: ") and not t3.step("wait 2 club: round 2: ")
+        assert t2.step("start 7") and t2.step("finish")
+        assert t3.step("finish")
+        for board in (t2, t3):
+            assert board.step("wait 30 club: the result of round 1 is recorded")
+            assert board.step("wait 30 club: round 2: ")
+        for name, board in boards.items():
+            assert board.heard("club: round 2: ") == [
+                "club: round 2: %s plays blue, %s plays orange, 1 game to 121; # starts the game"
+                % second[name]
+            ]
+            assert board.step("start 11") and board.step("finish")
+            assert board.step("wait 30 club: the result of round 2 is recorded")
+        games = club.night.games()
+        assert [(number, board, a, b) for _, number, board, a, b, _, _, _ in games] == [
+            (number, board) + seated[board]
+            for number, seated in ((1, first), (2, second))
+            for board in names
+        ]
+        for name, board in boards.items():  # each sent under its round, as recorded
+            for _, number, at, a, b, score_a, score_b, _ in games:
+                if at == name:
+                    assert "club: round %d: %s %d, %s %d: sent to the club" % (
+                        number, a, score_a, b, score_b) in board.said  # fmt: skip
+        assert [row[5] for row in club.night.standings()] == [2] * 6  # two games each
+    finally:
+        for board in boards.values():
+            board.stop()
