@@ -1116,3 +1116,153 @@ def test_a_round_paired_early_waits_on_each_board_for_the_game_before_it(club):
     finally:
         for board in boards.values():
             board.stop()
+
+
+def test_a_game_to_61_at_a_121_club_is_refused_once_said_on_both_sides_and_not_resent(club):
+    """A board already in a match to 61 when its pairing comes: the pairing makes the next
+    match the club's (121, one game) and says the game under way is the round's; that game,
+    to 61, is refused by the club in words, once: said on the board (which stops sending
+    it, and after a restart too) and on the director's page; not sent again."""
+    import urllib.request
+
+    from club_night.page import make_page_server
+
+    sent = []
+    heard = club.listener.client.on_message
+
+    def counting(client, userdata, message):
+        if message.topic == "cribbage/oakclub/t5/result":
+            sent.append(message.payload)
+        heard(client, userdata, message)
+
+    club.listener.client.on_message = counting
+    for name in ("Ann", "Bob"):
+        club.night.add(name)
+    board = ClubBoard("t5", club.broker.port)
+    server = make_page_server(club.bridge, "127.0.0.1", 0, "47114711")
+    threading_start(server)
+    refusal = "tonight's games are to 121, not 61"
+    try:
+        assert board.watch_until(lambda: board.said("connected to the club's broker"))
+        board.rig.press("B")  # a match to 61, as the last players left it
+        assert board.rig.app.controller.target == 61
+        board.rig.press("#")
+        shuffler = Shuffler(5)
+        key_player.play_deal(board.rig, shuffler, [])
+        club.bridge.pair(["t5"])
+        assert board.watch_until(lambda: board.said("club: round 1: "))
+        assert board.rig.lines[-1] == (
+            "club: round 1: Ann plays blue, Bob plays orange, 1 game to 121; the game under way"
+            " is this round's"
+        )
+        assert board.rig.app.controller.target == 121  # the next match is the club's
+        while board.rig.match.phase not in (GAME_OVER, MATCH_OVER):
+            key_player.play_deal(board.rig, shuffler, [])
+        assert board.rig.match.target == 61 and max(board.rig.match.front) == 61
+        told = "error: club: the club refused round 1's result: " + refusal
+        assert board.watch_until(lambda: board.said(told))
+        assert board.link.outbox == {}
+        # Past a resend's 5 s, then restarted: said once, sent once, listed once.
+        board.watch_until(lambda: False, 6)
+        store = board.power_cut()
+        board = ClubBoard("t5", club.broker.port, store)
+        assert board.watch_until(lambda: board.said("connected to the club's broker"))
+        board.watch_until(lambda: False, 6)
+        assert board.link.outbox == {} and not board.said("sent to the club")
+        assert len(sent) == 1
+        assert club.bridge.refused == [("cribbage/oakclub/t5/result", refusal)]
+        assert [row[1:] for row in club.night.refusals()] == [(1, "t5", refusal)]
+        port = server.server_address[1]
+        with urllib.request.urlopen("http://127.0.0.1:%d/" % port, timeout=5) as answer:
+            shown = answer.read().decode()
+        assert (
+            "<li>t5: Ann v Bob: refused: %s (the result command records it by hand)</li>" % refusal
+        ) in shown
+        (game_id,) = [row[0] for row in club.night.refusals()]
+        assert "<li>round 1, t5 (result %s): %s</li>" % (game_id, refusal) in shown
+        assert shown.count(refusal) == 2  # the table's state, and the one line refused
+        board.rig.press("#")  # the next match: the club's
+        assert board.rig.match.target == 121
+    finally:
+        server.shutdown()
+        server.server_close()
+        board.stop()
+
+
+def threading_start(server):
+    import threading
+
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+
+
+# A name of 40 letters, the longest: Cyrillic, two bytes each in UTF-8.
+LONGEST = "Александра Константиновна Белозерская-Ша"
+NAMES = [LONGEST, "Jānis Bērziņš", "Małgorzata Żółkiewska", "Ēriks Ķēniņš"]
+
+
+def test_cyrillic_latvian_and_polish_names_are_carried_end_to_end(club, tmp_path, capsys):
+    """Names of 1 to 40 characters (not bytes) at add, on boards on the MicroPython
+    interpreter, in the pairing and the result over MQTT, in the standings (page, MQTT, CSV)
+    and through a correction from the command line while the club runs; a 41st character is
+    refused at add, in words, and adds nobody."""
+    import csv
+    import io
+    import urllib.request
+
+    import club as club_command
+    from club_night.night import ClubError
+    from club_night.page import make_page_server
+
+    assert len(LONGEST) == 40 and len(LONGEST.encode()) == 77
+    night_file = str(tmp_path / "night.sqlite")
+    assert club_command.main([night_file, "add", *NAMES]) == 0
+    with pytest.raises(ClubError, match="^a player's name is 1 to 40 characters: "):
+        club.night.add(LONGEST + "а")
+    assert club_command.main([night_file, "add", "Zoë", LONGEST + "а"]) == 1
+    assert capsys.readouterr().err.startswith("a player's name is 1 to 40 characters: ")
+    assert sorted(row[1] for row in club.night.standings()) == sorted(NAMES)  # nobody added
+    boards = {name: MicroPythonBoard(name, club.broker.port) for name in ("t1", "t2")}
+    server = make_page_server(club.bridge, "127.0.0.1", 0, "47114711")
+    threading_start(server)
+    try:
+        for board in boards.values():
+            assert board.step("wait 30 connected to the club's broker")
+        seated = {board: (a, b) for board, a, b in club.bridge.pair(["t1", "t2"])}
+        for name, board in boards.items():
+            assert board.step("wait 30 club: round 1: ")
+            assert board.heard("club: round 1: ") == [
+                "club: round 1: %s plays blue, %s plays orange, 1 game to 121; # starts the game"
+                % seated[name]
+            ]
+            assert board.step("start 3") and board.step("finish")
+            assert board.step("wait 30 club: the result of round 1 is recorded")
+        games = club.night.games()
+        assert [game[3:5] for game in games] == [seated["t1"], seated["t2"]]
+        for game in games:
+            said = "club: round 1: %s %d, %s %d: sent to the club" % (game[3], game[5], game[4],
+                                                                      game[6])  # fmt: skip
+            assert said in boards[game[2]].said
+        # A correction from the command line, while the club runs: the standings it
+        # publishes follow within two of its watches of the night's file.
+        game_id, _, _, a, b, score_a, score_b, _ = games[0]
+        corrected = (121, 100) if score_a == 121 else (100, 121)
+        assert club_command.main(
+            [night_file, "correct", game_id, str(corrected[0]), str(corrected[1]), "miscounted"]
+        ) == 0  # fmt: skip
+        standings = [list(row) for row in club.night.standings()]
+        assert wait_for(lambda: club.listener.json("cribbage/oakclub/standings") == standings, 3)
+        assert sorted(row[1] for row in standings) == sorted(NAMES)
+        rows = list(csv.reader(io.StringIO(club.night.csv())))
+        assert [row[1] for row in rows[1:]] == [row[1] for row in standings]
+        port = server.server_address[1]
+        with urllib.request.urlopen("http://127.0.0.1:%d/" % port, timeout=5) as answer:
+            shown = answer.read().decode("utf-8")
+        for name in NAMES:
+            assert "<td>%s</td>" % name in shown
+        assert "<li>round 1, t1: %s %d, %s %d (result %s)</li>" % (
+            a, corrected[0], b, corrected[1], game_id) in shown  # fmt: skip
+    finally:
+        server.shutdown()
+        server.server_close()
+        for board in boards.values():
+            board.stop()

@@ -113,9 +113,13 @@ def page(night, club, refused=(), down_since=None, states=None):
         if down_since
         else ""
     )
-    kept = [("round %d, %s (result %s)" % (n, board, game_id), words)
-            for game_id, n, board, words in night.refusals()]  # fmt: skip
-    shown = list(refused[::-1]) + [line for line in kept[::-1] if line not in refused]
+    # A board's own result refused is kept in the night's file (it outlives a restart of
+    # serve) and shown with its round and ID; anything else refused, as it came.
+    kept = night.refusals()
+    told = {("cribbage/%s/%s/result" % (club, board), words) for _, _, board, words in kept}
+    shown = [("round %d, %s (result %s)" % (n, board, game_id), words)
+             for game_id, n, board, words in kept[::-1]]  # fmt: skip
+    shown += [line for line in refused[::-1] if tuple(line) not in told]
     values["refused"] = (
         "<h2>Messages refused</h2><ul>%s</ul>"
         % "".join("<li>%s: %s</li>" % (escape(where), escape(words)) for where, words in shown)
