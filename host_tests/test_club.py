@@ -11,6 +11,7 @@ import random
 import sqlite3
 import threading
 import time
+import unicodedata
 
 import pytest
 
@@ -776,3 +777,146 @@ def test_the_directors_commands_refuse_too_few_or_wrong_words_in_words(tmp_path,
         "error: unknown command 'standing': add, leave, remove, pair, boards, revoke, result,"
         " correct, results, standings, csv, serve\n"
     )
+
+
+# -- The director's input, any of it ----------------------------------------------------------
+
+PIN = "47114711"
+
+
+def _json_values():
+    from hypothesis import strategies as st
+
+    scalars = (
+        st.none() | st.booleans() | st.integers(-(10**12), 10**12)
+        | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=45)
+    )  # fmt: skip
+    return st.recursive(
+        scalars,
+        lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
+                                                                     max_size=4),
+        max_leaves=8,
+    )  # fmt: skip
+
+
+def _snapshot(night):
+    return "\n".join(night.db.iterdump())
+
+
+def test_the_directors_page_answers_any_body_in_words_and_a_refusal_changes_nothing(tmp_path):
+    """Any JSON to the director's three changes (names, boards, scores, ids of every type,
+    near-right ones among them: a string for a list, "121" or 100.9 for a score, a board
+    named twice, bye, "t 2"): answered 200 or 400 with the words, never a traceback, and a
+    refused one leaves the night's file as it was."""
+    import http.client
+
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    from club_night.bridge import Bridge
+    from club_night.page import make_page_server
+
+    night = Night(str(tmp_path / "night.sqlite"))
+    for name in ("Ann", "Bob", "Cy", "Di"):
+        night.add(name)
+    night.seat(1, "t1", "Ann", "Bob")
+    night.record({"id": "t1-a-1", "round": 1, "board": "t1", "players": ["Ann", "Bob"],
+                  "scores": [121, 100]})  # fmt: skip
+    bridge = Bridge(night, "oakclub", "127.0.0.1", 9)  # no broker: the page alone
+    server = make_page_server(bridge, "127.0.0.1", 0, PIN)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    port = server.server_address[1]
+    anything = _json_values()
+    near = {
+        "add": st.lists(st.text(max_size=45) | st.sampled_from(["Gus", "Ann", ""]), max_size=3)
+        | st.text(max_size=5),
+        "leave": st.sampled_from(["Ann", "Zed", ""]) | anything,
+        "boards": st.lists(st.sampled_from(["t1", "t2", "bye", "t 2", "", "Ω"]), max_size=3)
+        | anything,
+        "id": st.sampled_from(["t1-a-1", "nope"]) | anything,
+        "scores": st.lists(st.integers(-5, 200) | st.sampled_from(["121", 100.9, True]),
+                           max_size=3) | anything,
+        "reason": st.sampled_from(["Bob's hand was 8", " "]) | anything,
+        "other": anything,
+    }  # fmt: skip
+    # Every object carries the PIN (a wrong one is the door's test's), so each reaches the
+    # change it names; anything else is no object at all.
+    bodies = st.fixed_dictionaries({"pin": st.just(PIN)}, optional=near) | anything.filter(
+        lambda value: type(value) is not dict
+    )
+
+    @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(path=st.sampled_from(["/api/players", "/api/pair", "/api/correct"]), body=bodies)
+    def posted(path, body):
+        with bridge.lock:
+            before = _snapshot(night)
+            listed = {row[1] for row in night.standings()}
+            corrections = night.db.execute("SELECT COUNT(*) FROM corrections").fetchone()[0]
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        try:
+            connection.request("POST", path, json.dumps(body),
+                               {"Content-Type": "application/json"})  # fmt: skip
+            answer = connection.getresponse()
+            status, said = answer.status, json.loads(answer.read())
+        finally:
+            connection.close()
+        if status != 200:
+            assert status == 400 and type(said["error"]) is str and said["error"]
+            with bridge.lock:
+                assert _snapshot(night) == before, (path, body, said)
+            return
+        # Taken: exactly what was asked, of the types asked for (a string is no list of
+        # names, "121" and 100.9 no scores).
+        with bridge.lock:
+            now = {row[1] for row in night.standings()}
+            made = night.db.execute("SELECT COUNT(*) FROM corrections").fetchone()[0]
+        if path == "/api/players":
+            assert type(body.get("add", [])) is list
+            added = {unicodedata.normalize("NFC", name.strip()) for name in body.get("add", [])}
+            assert now - listed == added - listed
+        elif path == "/api/correct":
+            assert [type(score) for score in body["scores"]] == [int, int]
+            assert made == corrections + 1
+
+    try:
+        posted()
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_the_directors_commands_answer_any_words_in_words_and_a_refusal_changes_nothing(
+    tmp_path, capsys
+):
+    """Any words to any command but serve: an exit status (0, 1 with the words, 2 for a
+    usage), never a traceback, and a refused command leaves the night's file as it was."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    import club
+
+    path = str(tmp_path / "night.sqlite")
+    night = Night(path)
+    for name in ("Ann", "Bob", "Cy", "Di"):
+        night.add(name)
+    night.board_password("t1")
+    word = st.text(max_size=12) | st.sampled_from(
+        ["t1", "t2", "bye", "Ann", "121", "100", "1", "-1", "--pin", "-h", "x" * 50]
+    )  # fmt: skip
+    commands = [command for command in club.COMMANDS if command != "serve"]
+
+    @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(command=st.sampled_from(commands), words=st.lists(word, max_size=8))
+    def typed(command, words):
+        before = _snapshot(night)
+        try:
+            status = club.main([path, command, *words])
+        except SystemExit as stopped:
+            status = stopped.code
+        said = capsys.readouterr()
+        assert status in (0, 1, 2), (command, words, status)
+        if status:
+            assert said.err.strip() and "Traceback" not in said.err
+            assert _snapshot(night) == before, (command, words)
+
+    typed()

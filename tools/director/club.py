@@ -72,12 +72,23 @@ def pair(night, words):
 
 def boards(night, words):
     """BOARD...: each board's password on the night's broker (made once, printed again)."""
+    if not words:
+        raise ClubError("boards takes the boards' names")
+    night.check_boards(words, accounts=False)  # all or none
     for name in words:
         print("%s: password %s" % (name, night.board_password(name)))
 
 
 def revoke(night, words):
     """BOARD...: a board's account ends (serve starts its broker again without it)."""
+    if not words:
+        raise ClubError("revoke takes the boards' names")
+    for name in words:
+        if (
+            night.db.execute("SELECT 1 FROM kept WHERE name = ?", ("board " + name,)).fetchone()
+            is None
+        ):
+            raise ClubError("no board %s has an account tonight" % name[:30])
     for name in words:
         night.revoke(name)
 

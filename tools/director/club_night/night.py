@@ -346,9 +346,9 @@ class Night:
                     "round %d has a table at board %s already" % (number, board)
                 ) from None
 
-    def check_boards(self, boards):
-        """ClubError, in words, unless `boards` are board names, each once, and each with an
-        account when the night keeps the boards' accounts (its own broker)."""
+    def check_boards(self, boards, accounts=True):
+        """ClubError, in words, unless `boards` are board names, each once, and (`accounts`)
+        each with an account when the night keeps the boards' accounts (its own broker)."""
         if type(boards) not in (list, tuple) or not boards:
             raise ClubError("boards: the boards' names, one a table")
         named = set()
@@ -361,6 +361,8 @@ class Night:
             if board in named:
                 raise ClubError("board %s is named twice: one table a board" % board)
             named.add(board)
+        if not accounts:
+            return
         kept = {name[len("board ") :] for (name,) in self.db.execute(
             "SELECT name FROM kept WHERE name LIKE 'board %'").fetchall()}  # fmt: skip
         if kept:
