@@ -1266,3 +1266,52 @@ def test_cyrillic_latvian_and_polish_names_are_carried_end_to_end(club, tmp_path
         server.server_close()
         for board in boards.values():
             board.stop()
+
+
+def test_a_round_paired_from_the_command_line_while_serve_runs_reaches_the_boards(tmp_path):
+    """`crib-club NIGHT pair t1 t2` in another shell while serve runs: serve sees the night's
+    file change (it looks every second) and sends each board its game, retained, within 5 s
+    here; the page shows the round."""
+    import subprocess
+    import sys
+    import urllib.request
+
+    import paho.mqtt.client as mqtt
+
+    from broker import free_port
+    from where import ROOT
+
+    club_py = [sys.executable, ROOT + "/tools/director/club.py", str(tmp_path / "night.sqlite")]
+    subprocess.run(club_py + ["add", "Ann", "Bob", "Cy", "Di"], check=True)
+    broker_port = free_port()
+    serving = subprocess.Popen(serve_command(club_py, broker_port), stdout=subprocess.PIPE,
+                               text=True)  # fmt: skip
+    heard = {}
+    listener = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="board-eyes")
+    try:
+        password, _, page_port = _started(serving)
+        listener.username_pw_set("homeassistant", password)
+        listener.on_message = lambda c, u, m: heard.update({m.topic: json.loads(m.payload)})
+        listener.connect("127.0.0.1", broker_port)
+        listener.subscribe("cribbage/%s/+/pairing" % CLUB, qos=1)
+        listener.loop_start()
+        paired = subprocess.run(club_py + ["pair", "t1", "t2"], capture_output=True, text=True)
+        assert paired.returncode == 0, paired.stderr
+        tables = [line.split(": ")[1].split(" v ") for line in paired.stdout.splitlines()]
+        assert wait_for(lambda: len(heard) == 2, 5)
+        assert heard == {
+            "cribbage/%s/%s/pairing" % (CLUB, board): {
+                "round": 1, "players": players, "target": 121, "games": 1}
+            for board, players in zip(("t1", "t2"), tables)
+        }  # fmt: skip
+        page = "http://127.0.0.1:%d/" % page_port
+        with urllib.request.urlopen(page, timeout=5) as answer:
+            shown = answer.read().decode()
+        assert "<h2>Round 1</h2>" in shown
+        assert "<li>t1: %s v %s: waiting: the board has not been heard from</li>" % tuple(
+            tables[0]) in shown  # fmt: skip
+    finally:
+        listener.disconnect()
+        listener.loop_stop()
+        serving.terminate()
+        assert serving.wait(10) == 0
