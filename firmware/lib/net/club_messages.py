@@ -20,14 +20,16 @@ TARGETS = (121, 61, 62)
 MATCH_GAMES = (1, 3, 5, 7, 9)
 # CPython's json escapes every letter past ASCII in six bytes; MicroPython's writes UTF-8,
 # and takes no ensure_ascii. The same bytes on both (the simulator's flash and the board's).
-_UTF8 = {"ensure_ascii": False} if sys.implementation.name == "cpython" else {}
+_CPYTHON = sys.implementation.name == "cpython"
 HA_PREFIX = "homeassistant"  # Home Assistant's discovery prefix, its default
 HA_STATUS = HA_PREFIX + "/status"  # where Home Assistant says "online" when it starts
 
 
 def dump(value):
     """`value` as JSON in UTF-8 bytes, the same on the board and on CPython."""
-    return json.dumps(value, **_UTF8).encode()
+    if _CPYTHON:
+        return json.dumps(value, ensure_ascii=False).encode()
+    return json.dumps(value).encode()
 
 
 def name_problem(name):
