@@ -920,3 +920,77 @@ def test_the_directors_commands_answer_any_words_in_words_and_a_refusal_changes_
             assert _snapshot(night) == before, (command, words)
 
     typed()
+
+
+def test_pairing_boards_are_checked_in_words_before_anything_is_paired(tmp_path):
+    night = Night(str(tmp_path / "night.sqlite"))
+    for name in ("Ann", "Bob", "Cy", "Di"):
+        night.add(name)
+    night.board_password("t1")  # the night keeps the boards' accounts: t1's only
+    for boards, words in (
+        (["t1", "t1"], "board t1 is named twice: one table a board"),
+        (["t1", "bye"], "a board's name is 1 to 24 letters, digits, - or _, not bye: 'bye'"),
+        (["t1", "t 2"], "a board's name is 1 to 24 letters, digits, - or _, not bye: 't 2'"),
+        (["t1", ""], "a board's name is 1 to 24 letters, digits, - or _, not bye: ''"),
+        (["t1", "t9"], "t9 has no account tonight (the boards command makes one)"),
+        ("t1", "boards: the boards' names, one a table"),
+    ):
+        with pytest.raises(ClubError) as refused:
+            night.pair(boards)
+        assert str(refused.value) == words
+    assert night.rounds_paired() == 0
+
+
+def test_each_command_says_its_words_and_serve_its_options_before_a_file_is_made(tmp_path, capsys):
+    import club
+
+    night = str(tmp_path / "night.sqlite")
+    assert club.main([night, "result", "--help"]) == 0
+    assert capsys.readouterr().out.startswith(
+        "usage: crib-club NIGHT result ID ROUND BOARD PLAYER_A PLAYER_B SCORE_A SCORE_B:"
+    )
+    assert club.main([night, "serve", "--help"]) == 0
+    said = capsys.readouterr().out
+    assert said.startswith("usage: crib-club NIGHT serve ") and "--own-broker" in said
+    assert "--pin PIN" in said and "8 characters at least" in said
+    assert club.main([night, "serve", "--pin", "1234"]) == 2
+    assert capsys.readouterr().err == (
+        "--pin: 8 to 64 letters or digits: a shorter PIN is guessed in a night\n"
+    )
+    import os
+
+    assert not os.path.exists(night)  # nothing made for a question or a refusal
+
+
+def test_serve_says_in_words_that_its_pages_port_is_taken(tmp_path):
+    import socket
+    import subprocess
+    import sys
+
+    from where import ROOT
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, ROOT + "/tools/director/club.py", str(tmp_path / "night.sqlite"),
+             "serve", "--broker", "127.0.0.1:9", "--host", "127.0.0.1", "--port", str(port),
+             "--pin", "47114711"],
+            capture_output=True, text=True, timeout=30,
+        )  # fmt: skip
+    assert done.returncode == 1
+    assert done.stderr.startswith("the page cannot listen on 127.0.0.1:%d (" % port)
+    assert done.stderr.endswith("): give another --port\n") and "Traceback" not in done.stderr
+
+
+def test_serve_prints_this_computers_addresses_not_every_interfaces():
+    import ipaddress
+
+    from club_night.serving import own_addresses, reached_at
+
+    found = own_addresses()
+    assert found and all(ipaddress.ip_address(address).version == 4 for address in found)
+    assert "0.0.0.0" not in found
+    assert reached_at("0.0.0.0", 1883) == " or ".join("%s:1883" % a for a in found)
+    assert reached_at("127.0.0.1", 1884) == "127.0.0.1:1884"

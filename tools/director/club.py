@@ -38,7 +38,7 @@ import argparse
 import sys
 
 from club_night.night import ClubError, Night
-from club_night.serving import serve, serve_parser
+from club_night.serving import option_problem, serve, serve_parser
 
 
 def add(night, words):
@@ -168,9 +168,12 @@ def main(argv=None):
         parser.error("unknown options: %s" % " ".join(options))
     if command is serve:
         try:
-            serve_parser().parse_args(args.words)  # refused in words before any file is made
-        except SystemExit as leaving:
+            problem = option_problem(serve_parser().parse_args(args.words))
+        except SystemExit as leaving:  # refused in words before any file is made
             return leaving.code
+        if problem:
+            sys.stderr.write(problem + "\n")
+            return 2
     try:
         night = Night(args.night)
     except Exception as error:  # noqa: BLE001  (sqlite3's: not a night's file, no folder)

@@ -128,26 +128,33 @@ def serve_parser():
     return parser
 
 
+def option_problem(args):
+    """The words for serve's options that cannot be (checked before the night's file is
+    made), or None."""
+    if args.pin is not None and (
+        len(args.pin) < SHORTEST_PIN or len(args.pin) > 64 or not args.pin.isalnum()
+    ):
+        return "--pin: %d to 64 letters or digits: a shorter PIN is guessed in a night" % (
+            SHORTEST_PIN
+        )
+    if not 0 <= args.port < 65536:
+        return "--port: 0 to 65535"
+    for option in ("own_broker", "broker"):
+        where = getattr(args, option)
+        port = where.rpartition(":")[2] if where else "1"
+        if not port.isdigit() or not 0 < int(port) < 65536:
+            return "--%s: HOST:PORT, as 0.0.0.0:1883" % option.replace("_", "-")
+    return None
+
+
 def serve(night, words):
     import secrets
 
     args = serve_parser().parse_args(words)
-    if args.pin is not None and (
-        len(args.pin) < SHORTEST_PIN or len(args.pin) > 64 or not args.pin.isalnum()
-    ):
-        sys.stderr.write(
-            "--pin: %d to 64 letters or digits: a shorter PIN is guessed in a night\n"
-            % SHORTEST_PIN
-        )
+    problem = option_problem(args)
+    if problem:
+        sys.stderr.write(problem + "\n")
         return 2
-    if not 0 <= args.port < 65536:
-        sys.stderr.write("--port: 0 to 65535\n")
-        return 2
-    for option in ("own_broker", "broker"):
-        where = getattr(args, option)
-        if where and not where.rpartition(":")[2].isdigit():
-            sys.stderr.write("--%s: HOST:PORT, as 0.0.0.0:1883\n" % option.replace("_", "-"))
-            return 2
     if args.pin:
         night.keep("pin", args.pin)
     pin = night.kept("pin", lambda: "%08d" % secrets.randbelow(10**8))
