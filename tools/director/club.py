@@ -83,6 +83,7 @@ def revoke(night, words):
     """BOARD...: a board's account ends (serve starts its broker again without it)."""
     if not words:
         raise ClubError("revoke takes the boards' names")
+    words = list(dict.fromkeys(words))  # a board named twice is revoked once
     for name in words:
         if (
             night.db.execute("SELECT 1 FROM kept WHERE name = ?", ("board " + name,)).fetchone()
