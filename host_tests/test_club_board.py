@@ -250,6 +250,19 @@ def test_a_pairing_the_board_cannot_take_is_said_and_the_link_goes_on(club):
             "club: round 2's pairing is a match of 2 games: this board plays 1, 3, 5, 7 or 9",
         ]
         assert board.link.pairing == [1, "Ann", "Bob", 121, 1]  # none taken
+        # The board's live state says the last pairing it refused: the director's page shows
+        # it as the table's state.
+        from club_night.page import table_state
+
+        words = said[-1][len("club: ") :]
+
+        def refused_said():
+            return (club.bridge.states.get("t1") or {}).get("refused")
+
+        assert board.watch_until(lambda: refused_said() == words)
+        assert table_state(club.night, 1, "t1", club.bridge.states) == (
+            "the board refused its pairing: " + words
+        )
         for _ in range(50):  # a flood: said (at most 8 between two watches), none kept
             club.bridge.client.publish(where, b"{", qos=1)
         assert board.watch_until(
@@ -260,6 +273,7 @@ def test_a_pairing_the_board_cannot_take_is_said_and_the_link_goes_on(club):
         assert board.watch_until(lambda: board.said("club: the result of round 1 is recorded"))
         assert board.watch_until(lambda: board.said("club: round 2: "))
         assert board.link.pairing[0] == 2 and board.link.connected
+        assert board.watch_until(lambda: refused_said() is None)  # a pairing taken again
         board.play_game(seed=3)
         assert board.watch_until(lambda: board.said("club: the result of round 2 is recorded"))
     finally:

@@ -60,6 +60,7 @@ class ClubLink:
         self.seen_game = None  # the finished game watch() saw last
         self.playing = None  # the game in play watch() saw begin, and the pairing then known
         self.bound = None
+        self.refused = None  # the words of the last pairing refused, until one is taken
         self.shown = None  # the state watch() handed the thread last
         self.records = 0
         self._load()
@@ -136,6 +137,9 @@ class ClubLink:
                 self._compact()
             elif kind == "pairing":
                 self._take_pairing(app, value)
+            elif kind == "no pairing":  # also in the live state: the director's page says it
+                self.refused = value
+                app.tell("club: " + value)
             else:
                 app.tell("club: " + value)
         if app.mode != 0:
@@ -162,6 +166,8 @@ class ClubLink:
         if self.pairing is not None:
             state["round"] = self.pairing[0]
             state["players"] = self.pairing[1:3]
+        if self.refused is not None:
+            state["refused"] = self.refused
         self._show(state)
 
     def _show(self, state):
@@ -177,6 +183,7 @@ class ClubLink:
         if not self._write(b"P" + club_messages.dump(pairing)):
             return
         self.pairing = pairing
+        self.refused = None
         self._choose_match(app, pairing)
         # What starts that game from here: # only where # begins a game (no game under way).
         if app.mode != 0:
@@ -302,7 +309,7 @@ class ClubLink:
     def _hear(self, kind, value):
         with self.lock:
             heard = self.heard
-            if kind == "note" and len(heard) >= _NOTES_HELD:
+            if kind[0] == "n" and len(heard) >= _NOTES_HELD:  # a note, or "no pairing"
                 return  # a broker flooding the board with bad messages: the first are said
             if kind == "pairing":  # only the latest is taken: an earlier one waiting goes
                 heard[:] = [entry for entry in heard if entry[0] != "pairing"]
@@ -432,7 +439,7 @@ class ClubLink:
         elif leaf == "pairing":
             pairing = club_messages.pairing(text)
             if isinstance(pairing, str):
-                self._hear("note", pairing)
+                self._hear("no pairing", pairing)
             else:
                 self._hear("pairing", pairing)
 

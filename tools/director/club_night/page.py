@@ -68,6 +68,8 @@ def table_state(night, number, board, states):
     state = states.get(board)
     if state is None:
         return "waiting: the board has not been heard from"
+    if state["refused"]:
+        return "the board refused its pairing: %s" % state["refused"]
     if state["round"] == number and state["phase"] not in ("", "new match", "match over"):
         scores = state["scores"]
         return "playing%s" % (" (%d-%d)" % tuple(scores) if scores else "")
