@@ -3,6 +3,13 @@
 # broker. Waits for its pairing, keys a game deal by deal, waits until the club recorded it,
 # and prints every console line. Run by host_tests/test_club_board.py:
 #   micropython host_tests/club_on_micropython.py PORT PASSWORD BOARD SEED
+# With SEED "-" the players are the test's: it reads one step a line from stdin, prints the
+# lines the board said meanwhile ("said: ..."), then "done STEP" (or "timed out STEP"):
+#   wait SECONDS WORDS   watch the link until the board says WORDS
+#   start SEED           # (a new match, or the match's next game), deals from SEED
+#   deals N              key N deals of the game under way
+#   finish               key deals until the game is over
+#   quit
 import sys
 
 sys.path.insert(0, "firmware")
@@ -46,13 +53,49 @@ def watch_until(words, seconds=20):
     return False
 
 
-if watch_until("club: round 1: "):
+def over():
+    return rig.match.phase in ("game over", "match over")
+
+
+def driven():
+    shown = 0
+    shuffler = None
+    while True:
+        step = sys.stdin.readline().rstrip("\n")
+        verb, _, rest = step.partition(" ")
+        done = True
+        if verb == "wait":
+            seconds, _, words = rest.partition(" ")
+            done = watch_until(words, int(seconds))
+        elif verb == "start":
+            rig.press("#")
+            shuffler = Shuffler(int(rest))
+        elif verb == "deals":
+            for _ in range(int(rest)):
+                key_player.play_deal(rig, shuffler, [])
+        elif verb == "finish":
+            while not over():
+                key_player.play_deal(rig, shuffler, [])
+            link.watch(rig.app)
+        for line in lines[shown:]:
+            print("said: " + line)
+        shown = len(lines)
+        print(("done " if done else "timed out ") + step)
+        if verb in ("quit", ""):
+            return
+
+
+if seed == "-":
+    rig.on_key = lambda rig: link.watch(rig.app)  # the board's loop watches beside the keys
+    driven()
+elif watch_until("club: round 1: "):
     rig.press("#")
     shuffler = Shuffler(int(seed))
-    while rig.match.phase not in ("game over", "match over"):
+    while not over():
         key_player.play_deal(rig, shuffler, [])
     link.watch(rig.app)
     watch_until("is recorded")
 link.stop()
-for line in lines:
-    print(line)
+if seed != "-":
+    for line in lines:
+        print(line)

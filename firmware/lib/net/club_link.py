@@ -21,7 +21,8 @@ from net import club_choice, club_messages
 from net.club_messages import HA_STATUS, LONGEST_MESSAGE, why
 from storage.journal import Journal
 
-OUTBOX = "club.log"  # R: a finished game; D: one the club recorded; P: the latest pairing
+OUTBOX = "club.log"  # R: a finished game; D: one the club recorded or refused; P: the latest
+# pairing
 WATCH_MS = const(500)
 POLL_MS = const(100)  # the network thread's longest wait for the broker between its chores
 RESEND_MS = const(5000)  # a result not recorded yet is sent again after this
@@ -52,13 +53,14 @@ class ClubLink:
         self.stopped = True
         self.say_offline = True
         # The loop's own:
-        self.pairing = None  # [round, player a, player b], the latest
+        self.pairing = None  # [round, player a, player b, target, games], the latest
         # The last game sent, as stored: its round (fields[1]) is the pairing used, its
         # [match number, games played] (fields[9:11]) the game.
         self.last_sent = None
         self.seen_game = None  # the finished game watch() saw last
         self.playing = None  # the game in play watch() saw begin, and the pairing then known
         self.bound = None
+        self.refused = None  # the words of the last pairing refused, until one is taken
         self.shown = None  # the state watch() handed the thread last
         self.records = 0
         self._load()
@@ -107,9 +109,9 @@ class ClubLink:
         if self.outbox or self.records < _RECORDS_BEFORE_COMPACTING or self.last_sent is None:
             return
         last = self.last_sent
-        kept = [b"R" + json.dumps(last).encode(), b"D" + last[0].encode()]
+        kept = [b"R" + club_messages.dump(last), b"D" + last[0].encode()]
         if self.pairing is not None:
-            kept.append(b"P" + json.dumps(self.pairing).encode())
+            kept.append(b"P" + club_messages.dump(self.pairing))
         try:
             self.journal.rewrite(kept)
         except OSError:
@@ -128,8 +130,16 @@ class ClubLink:
                 if self._write(b"D" + value[0].encode()):
                     app.tell("club: the result of round %d is recorded" % value[1])
                 self._compact()
+            elif kind == "refused":  # said once: it is not sent again, nor after a restart
+                self._write(b"D" + value[0].encode())
+                app.tell("error: club: the club refused round %d's result: %s" % value[1:])
+                app.overlay.flash_error(app.overlay.now)
+                self._compact()
             elif kind == "pairing":
                 self._take_pairing(app, value)
+            elif kind == "no pairing":  # also in the live state: the director's page says it
+                self.refused = value
+                app.tell("club: " + value)
             else:
                 app.tell("club: " + value)
         if app.mode != 0:
@@ -155,7 +165,9 @@ class ClubLink:
             state["games"] = list(match.games_won)
         if self.pairing is not None:
             state["round"] = self.pairing[0]
-            state["players"] = self.pairing[1:]
+            state["players"] = self.pairing[1:3]
+        if self.refused is not None:
+            state["refused"] = self.refused
         self._show(state)
 
     def _show(self, state):
@@ -168,24 +180,47 @@ class ClubLink:
     def _take_pairing(self, app, pairing):
         if pairing == self.pairing:
             return  # the retained pairing, again at a reconnection
-        if not self._write(b"P" + json.dumps(pairing).encode()):
+        if not self._write(b"P" + club_messages.dump(pairing)):
             return
         self.pairing = pairing
+        self.refused = None
+        self._choose_match(app, pairing)
         # What starts that game from here: # only where # begins a game (no game under way).
         if app.mode != 0:
             start = "hold D until cribbage, then # starts the game"
         elif app.history.state.phase in (None, GAME_OVER, MATCH_OVER):
             start = "# starts the game"
-        else:
+        elif self._game_bound(app.history.state):
             start = "it is this board's next game, once this one is over"
+        else:  # the game under way began with no pairing unused: this one takes it
+            start = "the game under way is this round's"
         app.tell(
-            "club: round %d: %s plays blue, %s plays orange; %s"
-            % (pairing[0], pairing[1], pairing[2], start)
-        )
+            "club: round %d: %s plays blue, %s plays orange, %s to %d; %s"
+            % (pairing[0], pairing[1], pairing[2],
+               "1 game" if pairing[4] == 1 else "best of %d games" % pairing[4], pairing[3], start)
+        )  # fmt: skip
         digits = bytearray(str(pairing[0]).encode())
         for index in range(len(digits)):
             digits[index] -= 48
         app.overlay.spell(bytes(digits), app.overlay.now)
+
+    def _game_bound(self, match):
+        """True when the game under way began with a pairing whose game is not sent yet."""
+        if self.playing != [match.match_number, match.games_played] or self.bound is None:
+            return False
+        return self.last_sent is None or self.bound[0] != self.last_sent[1]
+
+    def _choose_match(self, app, pairing):
+        # The club's match is the next one # starts, as if A, B and C had chosen it; the
+        # match options (who deals, muggins) stay the board's.
+        keys = app.controller if app.mode == 0 else None
+        if keys is not None:
+            keys.players, keys.target, keys.games = 2, pairing[3], pairing[4]
+            keys.remember_choices()
+        else:
+            choices = app.choices
+            flags = choices[3] if len(choices) > 3 else 4  # crib_keys's default: loser deals
+            app.remember_choices(bytes([2, pairing[3], pairing[4], flags]))
 
     def _finished(self, app, match, game):
         pairing = self._pairing_for(game)
@@ -197,7 +232,7 @@ class ClubLink:
         fields = [token, pairing[0], pairing[1], pairing[2]]
         fields += [match.front[0], match.front[1], match.target, grade >> 2, grade & 3]
         fields += game
-        if not self._write(b"R" + json.dumps(fields).encode()):
+        if not self._write(b"R" + club_messages.dump(fields)):
             app.overlay.flash_error(app.overlay.now)
             return
         self.last_sent = fields
@@ -274,7 +309,7 @@ class ClubLink:
     def _hear(self, kind, value):
         with self.lock:
             heard = self.heard
-            if kind == "note" and len(heard) >= _NOTES_HELD:
+            if kind[0] == "n" and len(heard) >= _NOTES_HELD:  # a note, or "no pairing"
                 return  # a broker flooding the board with bad messages: the first are said
             if kind == "pairing":  # only the latest is taken: an earlier one waiting goes
                 heard[:] = [entry for entry in heard if entry[0] != "pairing"]
@@ -300,6 +335,7 @@ class ClubLink:
             client.connect(clean_session=True)
             client.subscribe((where + "pairing").encode(), qos=1)
             client.subscribe((where + "recorded").encode(), qos=1)
+            client.subscribe((where + "refused").encode(), qos=1)
             client.subscribe(HA_STATUS.encode(), qos=1)
             client.publish((where + "availability").encode(), b"online", retain=True, qos=1)
             self._discovery(client)
@@ -394,10 +430,16 @@ class ClubLink:
                 entry = self.outbox.pop(text, None)
             if entry is not None:
                 self._hear("recorded", (text, entry[0][1]))
+        elif leaf == "refused":
+            refused = club_messages.refusal(text)
+            with self.lock:
+                entry = self.outbox.pop(refused[0], None) if refused else None
+            if entry is not None:
+                self._hear("refused", (refused[0], entry[0][1], refused[1]))
         elif leaf == "pairing":
             pairing = club_messages.pairing(text)
             if isinstance(pairing, str):
-                self._hear("note", pairing)
+                self._hear("no pairing", pairing)
             else:
                 self._hear("pairing", pairing)
 

@@ -120,9 +120,9 @@ class Board:
         link = getattr(self.radio, "club", None)
         if link is not None and link.pairing is not None:
             # The club night's next game at this board (club_link), as its round was said.
-            number, blue, orange = link.pairing
+            paired = link.pairing  # [round, blue, orange, target, games]
             state["club"] = "club %s, round %d: %s plays blue, %s plays orange" % (
-                link.club, number, blue, orange)  # fmt: skip
+                link.club, paired[0], paired[1], paired[2])  # fmt: skip
         if app.mode == 0:
             state.update(cribbage_state(game, app.overlay))
             state["entry"] = "key" if app.pairing is not None else entry(app.controller)

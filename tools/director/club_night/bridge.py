@@ -6,8 +6,8 @@ import json
 import queue
 import threading
 
-from club_night.messages import parse_message, topic
-from club_night.night import ClubError
+from club_night.messages import parse_message, parse_state, topic
+from club_night.night import MATCH_GAMES, TARGET, ClubError
 
 BATCH = 500  # results recorded in one commit at most
 
@@ -16,6 +16,7 @@ INBOX = 20000  # messages waiting for the recorder at most (a flood past it is d
 
 
 REFUSALS_KEPT = 50  # the latest refused messages, for the director's page
+WATCH_S = 1.0  # how often serve looks for a change another command made to the night's file
 
 
 class Bridge:
@@ -32,6 +33,10 @@ class Bridge:
         self.club = club
         self.lock = threading.Lock()  # the night's SQLite connection, shared with the page
         self.refused = []  # (topic, words) of messages that were not results
+        self.states = {}  # board -> its live state as it last said it (checked)
+        self.published = {}  # board -> the pairing last published to it (a JSON text)
+        self.file_version = None  # the night file's data_version when last published
+        self.watching = threading.Event()  # set: the watch of the night's file ends
         self.inbox = queue.Queue(INBOX)  # (topic, payload) for the recorder
         self.recorder = None
         self.client = mqtt.Client(
@@ -56,8 +61,10 @@ class Bridge:
         self.recorder = threading.Thread(target=self._record_all, daemon=True)
         self.recorder.start()
         self.client.loop_start()
+        threading.Thread(target=self._watch_file, daemon=True).start()
 
     def stop(self):
+        self.watching.set()
         self.client.disconnect()
         self.client.loop_stop()
         if self.recorder is not None:
@@ -67,12 +74,11 @@ class Bridge:
     def _connected(self, client, userdata, flags, reason, properties):
         self.down_since = None
         client.subscribe(topic(self.club, "+", "result"), qos=1)
-        # The round's pairings again, retained: a broker restarted (its retained messages
-        # lost with it) still gives a board that starts later its game.
-        with self.lock:
-            number = self.night.rounds_paired()
-            tables = self.night.seated(number) if number else []
-        self._publish_pairings(number, tables)
+        client.subscribe(topic(self.club, "+", "state"), qos=1)
+        # Each board's next game and the standings again, retained: a broker restarted (its
+        # retained messages lost with it) still gives a board that starts later its game.
+        self.published = {}
+        self.publish_changes()
 
     def _disconnected(self, client, userdata, flags, reason, properties):
         import time
@@ -83,6 +89,11 @@ class Bridge:
     def _message(self, client, userdata, message):
         # paho's network thread only queues: the recording (a synced SQLite commit, the
         # standings) is the recorder's, a batch at a time, so a burst costs one commit.
+        if message.topic.endswith("/state"):  # a board's live state: kept for the page
+            state = parse_state(bytes(message.payload))
+            with self.lock:
+                self.states[message.topic.split("/")[2]] = state
+            return
         try:
             self.inbox.put_nowait((message.topic, bytes(message.payload)))
         except queue.Full:
@@ -105,32 +116,46 @@ class Bridge:
                 return
 
     def _record(self, batch):
-        acks, refused, new = [], [], False
+        acks, refused, told, new = [], [], [], False
         with self.lock:
             try:
                 for where, payload in batch:
                     board = where.split("/")[2]
+                    result = None
                     try:
                         result = parse_message(payload)
                         new = self.night.record(result, board, commit=False) or new
                     except ClubError as error:
-                        refused.append((where, str(error)))
+                        refused.append((where, str(error), _named(result, board)))
                         continue
                     acks.append((board, result["id"]))
                 self.night.db.commit()  # one synced commit, before any ack of the batch
             except BaseException:
                 self.night.db.rollback()
                 raise
+            for where, words, named in refused:
+                # A result of this board's own table refused is kept and told its board
+                # once (it stops sending it); the same sent again before it heard is not
+                # listed twice. Anything else is listed, every time.
+                if named is None:
+                    told.append((where, words, None))
+                elif self.night.refuse(named[0], named[1], where.split("/")[2], words):
+                    told.append((where, words, named[0]))
             standings = self.night.standings() if new else None
-        for where, words in refused:
+        for where, words, game_id in told:
             self._refused(where, words)
+            if game_id is not None:
+                board = where.split("/")[2]
+                self.client.publish(
+                    topic(self.club, board, "refused"),
+                    json.dumps({"id": game_id, "why": words}, ensure_ascii=False), qos=1,
+                )  # fmt: skip
         # The board keeps a result (and sends it again) until this says it is recorded: a
         # result the broker took while no club listened is not lost, one sent twice counts once.
         for board, game_id in acks:
             self.client.publish(topic(self.club, board, "recorded"), game_id, qos=1)
-        if standings is not None:
-            payload = json.dumps([list(row) for row in standings])
-            self.client.publish("cribbage/%s/standings" % self.club, payload, qos=1, retain=True)
+        if standings is not None or told:
+            self.publish_changes()
 
     def _refused(self, where, words):
         with self.lock:
@@ -138,17 +163,54 @@ class Bridge:
             del self.refused[:-REFUSALS_KEPT]
 
     def pair(self, boards):
-        """Pairs the next round and tells each board its game (retained)."""
+        """Pairs the next round and tells each board whose earlier game is done its game
+        (retained); a board still to play an earlier round's game hears it after that."""
         with self.lock:
             tables = self.night.pair(boards)
-            number = self.night.rounds_paired()
-        self._publish_pairings(number, tables)
+        self.publish_changes()
         return tables
 
-    def _publish_pairings(self, number, tables):
-        for board, a, b in tables:
-            if b is not None:
-                game = {"round": number, "players": [a, b]}
+    def publish_changes(self):
+        """Each board's next game where it changed, and the standings (both retained): after
+        a result, a pairing, a correction, from whichever command made it."""
+        with self.lock:
+            games = self.night.next_games()
+            standings = json.dumps([list(row) for row in self.night.standings()])
+            self.file_version = self.night.db.execute("PRAGMA data_version").fetchone()[0]
+        for board, game in sorted(games.items()):
+            if game is None:
+                continue  # its last pairing stays retained: a game sent for it is refused
+            number, a, b = game
+            payload = json.dumps(
+                {"round": number, "players": [a, b], "target": TARGET, "games": MATCH_GAMES},
+                ensure_ascii=False,  # UTF-8, as the board counts its 256 bytes
+            )
+            if self.published.get(board) != payload:
+                self.published[board] = payload
                 self.client.publish(
-                    topic(self.club, board, "pairing"), json.dumps(game), qos=1, retain=True
+                    topic(self.club, board, "pairing"), payload, qos=1, retain=True
                 )
+        self.client.publish("cribbage/%s/standings" % self.club, standings, qos=1, retain=True)
+
+    def _watch_file(self):
+        # Another command (pair, result, correct from the command line) commits to the
+        # night's file through its own connection: SQLite's data_version changes, and what
+        # changed is published within WATCH_S.
+        while not self.watching.wait(WATCH_S):
+            with self.lock:
+                version = self.night.db.execute("PRAGMA data_version").fetchone()[0]
+            if version != self.file_version:
+                try:
+                    self.publish_changes()
+                except Exception as error:  # noqa: BLE001  (said; the watch goes on)
+                    self._refused("the night's file", "%s: %s" % (type(error).__name__, error))
+
+
+def _named(result, board):
+    """(id, round) of a refused result that names this board's own table, or None."""
+    if type(result) is not dict or result.get("board") != board:
+        return None
+    game_id, number = result.get("id"), result.get("round")
+    if type(game_id) is not str or not 0 < len(game_id) <= 64 or type(number) is not int:
+        return None
+    return game_id, number

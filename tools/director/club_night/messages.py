@@ -42,3 +42,27 @@ def parse_message(payload):
 
 def topic(club, board, leaf):
     return "cribbage/%s/%s/%s" % (club, board, leaf)
+
+
+def parse_state(payload):
+    """A board's live state for the director's page, {"refused" (the words of a pairing it
+    refused, or None), "phase", "round", "scores"} with only
+    what is of its type (text of 20 characters, whole numbers), or None when it is not
+    one (read as hostile as a result is)."""
+    try:
+        state = parse_message(payload)
+    except ClubError:
+        return None
+    if type(state) is not dict:
+        return None
+    phase = state.get("phase", state.get("mode"))
+    number = state.get("round")
+    scores = state.get("scores")
+    refused = state.get("refused")
+    return {
+        "refused": refused[:120] if type(refused) is str else None,
+        "phase": phase[:20] if type(phase) is str else "",
+        "round": number if type(number) is int and 0 < number < 1000 else None,
+        "scores": scores if type(scores) is list and len(scores) == 2
+        and all(type(score) is int for score in scores) else None,
+    }  # fmt: skip

@@ -4,15 +4,20 @@ Congress scores a tournament."""
 
 import csv
 import io
+import re
 import sqlite3
+import unicodedata
 
 from club_night.pairing import pair_round
+from net.club_messages import LONGEST_NAME, name_problem
 
 WIN, SKUNK_WIN, BYE = 2, 3, 2  # game points
 SKUNK_LINE = 91  # the loser under this, in a 121-point game: a skunk
 
 
 TARGET = 121  # a club's games, as the American Cribbage Congress plays them
+MATCH_GAMES = 1  # a table's match: one game, sent with each pairing (the board starts it)
+BOARD_NAME = re.compile(r"[A-Za-z0-9_-]{1,24}")  # part of every topic (net.club_choice)
 
 
 SCHEMA = """
@@ -35,6 +40,12 @@ CREATE TABLE IF NOT EXISTS results (
 CREATE TABLE IF NOT EXISTS kept (
     name TEXT PRIMARY KEY,      -- what the night's program keeps across a restart: the
     value TEXT NOT NULL         -- director's PIN, each broker account's password ("board t1")
+);
+CREATE TABLE IF NOT EXISTS refusals (
+    id TEXT NOT NULL,           -- a result the club refused, told its board once
+    round INTEGER NOT NULL, board TEXT NOT NULL, words TEXT NOT NULL,
+    made TEXT NOT NULL DEFAULT (datetime('now')),
+    PRIMARY KEY (id, round, board)
 );
 CREATE TABLE IF NOT EXISTS corrections (
     number INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -72,15 +83,14 @@ class Night:
 
     def board_password(self, name):
         """The board's own password on the night's broker, made the first time it is asked."""
-        import re
         import secrets
 
         from broker import CLUB_USER, VIEWER
 
-        if not re.fullmatch(r"[A-Za-z0-9_-]{1,24}", name) or name in (CLUB_USER, VIEWER):
+        if not _board_name(name) or name in (CLUB_USER, VIEWER):
             raise ClubError(
                 "a board's name is 1 to 24 letters, digits, - or _ (not %s or %s): %s"
-                % (CLUB_USER, VIEWER, name[:30])
+                % (CLUB_USER, VIEWER, str(name)[:30])
             )
         return self.kept("board " + name, lambda: secrets.token_urlsafe(9))
 
@@ -115,10 +125,15 @@ class Night:
         return self.db.execute("SELECT COALESCE(MAX(round), 0) FROM tables").fetchone()[0]
 
     def add(self, name):
-        name = name.strip()
-        if not name:
-            raise ClubError("a player needs a name")
+        """A player arrives (or comes back after leaving): plays from the next round."""
+        name = player_name(name)
         with self.db:
+            back = self.db.execute(
+                "UPDATE players SET left_after = NULL WHERE name = ? AND left_after IS NOT NULL",
+                (name,),
+            ).rowcount
+            if back:
+                return
             try:
                 self.db.execute(
                     "INSERT INTO players (name, arrived) VALUES (?, ?)",
@@ -127,7 +142,29 @@ class Night:
             except sqlite3.IntegrityError:
                 raise ClubError("%s is already in tonight's list" % name) from None
 
+    def check_new(self, name):
+        """The name as add() keeps it, or ClubError when add() would refuse it."""
+        name = player_name(name)
+        row = self.db.execute("SELECT left_after FROM players WHERE name = ?", (name,)).fetchone()
+        if row is not None and row[0] is None:
+            raise ClubError("%s is already in tonight's list" % name)
+        return name
+
+    def remove(self, name):
+        """A player added by mistake, who has never been seated, is taken off the list."""
+        name = player_name(name)
+        seated = self.db.execute(
+            "SELECT 1 FROM tables WHERE player_a = ? OR player_b = ?", (name, name)
+        ).fetchone()
+        if seated is not None:
+            raise ClubError("%s has played tonight: leave keeps their games" % name)
+        with self.db:
+            gone = self.db.execute("DELETE FROM players WHERE name = ?", (name,)).rowcount
+        if not gone:
+            raise ClubError("%s is not on tonight's list" % name)
+
     def leave(self, name):
+        name = player_name(name)
         with self.db:
             changed = self.db.execute(
                 "UPDATE players SET left_after = ? WHERE name = ? AND left_after IS NULL",
@@ -191,7 +228,50 @@ class Night:
             self.db.commit()
         return True
 
+    def refuse(self, game_id, number, board, words):
+        """Keeps a board's result the club refused (its table then waits for the director:
+        `result` by hand); False when that result was refused already (said once)."""
+        with self.db:
+            return bool(
+                self.db.execute(
+                    "INSERT OR IGNORE INTO refusals (id, round, board, words) VALUES (?, ?, ?, ?)",
+                    (game_id, number, board, words),
+                ).rowcount
+            )
+
+    def refusals(self):
+        """[(id, round, board, words)] of every result refused, in order."""
+        return self.db.execute(
+            "SELECT id, round, board, words FROM refusals ORDER BY made, round, board"
+        ).fetchall()
+
+    def next_games(self):
+        """{board: (round, a, b)}: each board's next game, the earliest table seated there
+        with no result recorded or refused; a board whose every table is done has none
+        (None). A later round's pairing waits on its board until the earlier game is done,
+        so a game is always sent under the round its players were seated for."""
+        found = {}
+        rows = self.db.execute(
+            "SELECT t.board, t.round, t.player_a, t.player_b FROM tables t"
+            " WHERE t.player_b IS NOT NULL AND NOT EXISTS (SELECT 1 FROM results r"
+            " WHERE r.round = t.round AND r.board = t.board) AND NOT EXISTS (SELECT 1"
+            " FROM refusals f WHERE f.round = t.round AND f.board = t.board)"
+            " ORDER BY t.board, t.round"
+        ).fetchall()
+        for board, number, a, b in rows:
+            found.setdefault(board, (number, a, b))
+        for (board,) in self.db.execute(
+            "SELECT DISTINCT board FROM tables WHERE player_b IS NOT NULL"
+        ).fetchall():
+            found.setdefault(board, None)
+        return found
+
     def correct(self, game_id, score_a, score_b, reason):
+        for score in (score_a, score_b):
+            if type(score) is not int:
+                raise ClubError("scores: whole numbers, not %s" % str(score)[:20])
+        if type(game_id) is not str or type(reason) is not str:
+            raise ClubError("a correction names a result's id and says why, in words")
         row = self.db.execute("SELECT target FROM results WHERE id = ?", (game_id,)).fetchone()
         if row is None:
             raise ClubError("no result %s tonight" % game_id)
@@ -266,6 +346,32 @@ class Night:
                     "round %d has a table at board %s already" % (number, board)
                 ) from None
 
+    def check_boards(self, boards, accounts=True):
+        """ClubError, in words, unless `boards` are board names, each once, and (`accounts`)
+        each with an account when the night keeps the boards' accounts (its own broker)."""
+        if type(boards) not in (list, tuple) or not boards:
+            raise ClubError("boards: the boards' names, one a table")
+        named = set()
+        for board in boards:
+            if not _board_name(board) or board == "bye":
+                raise ClubError(
+                    "a board's name is 1 to 24 letters, digits, - or _, not bye: %r"
+                    % (str(board)[:30],)
+                )
+            if board in named:
+                raise ClubError("board %s is named twice: one table a board" % board)
+            named.add(board)
+        if not accounts:
+            return
+        kept = {name[len("board ") :] for (name,) in self.db.execute(
+            "SELECT name FROM kept WHERE name LIKE 'board %'").fetchall()}  # fmt: skip
+        if kept:
+            missing = sorted(named - kept)
+            if missing:
+                raise ClubError(
+                    "%s has no account tonight (the boards command makes one)" % missing[0]
+                )
+
     def met(self):
         pairs = self.db.execute(
             "SELECT player_a, player_b FROM tables WHERE player_b IS NOT NULL"
@@ -274,6 +380,7 @@ class Night:
 
     def pair(self, boards):
         """Pairs the next round on these boards: [(board, a, b or None for a bye)]."""
+        self.check_boards(boards)
         number = self.rounds_paired() + 1
         players = self.playing(number)
         if len(players) < 2:
@@ -302,7 +409,20 @@ RESULT_FIELDS = ("id", "round", "board", "players", "scores", "target", "skunk",
 LONGEST_ID = 64
 
 
-LONGEST_NAME = 40  # bytes, as a board takes a player's name (club_messages.LONGEST_NAME)
+def player_name(name):
+    """A player's name as the night keeps it (NFC: a letter and its accent one character,
+    as a board counts it), or ClubError in words when a board could not carry it."""
+    if type(name) is not str:
+        raise ClubError("a player's name is text")
+    name = unicodedata.normalize("NFC", name.strip())
+    problem = name_problem(name)
+    if problem:
+        raise ClubError("%s: %s" % (problem, name[:60]))
+    return name
+
+
+def _board_name(name):
+    return type(name) is str and BOARD_NAME.fullmatch(name) is not None
 
 
 def _result_fields(result):
@@ -315,10 +435,12 @@ def _result_fields(result):
         return value
 
     def text(value, longest, what):
-        if type(value) is not str or not 0 < len(value.encode()) <= longest:
+        if type(value) is not str:
             raise ClubError("%s: text of 1 to %d bytes" % (what, longest))
         if [c for c in value if ord(c) < 32 or 0xD800 <= ord(c) < 0xE000]:
             raise ClubError("%s: no control characters" % what)
+        if not 0 < len(value.encode()) <= longest:
+            raise ClubError("%s: text of 1 to %d bytes" % (what, longest))
         return value
 
     if type(result) is not dict:
@@ -337,8 +459,16 @@ def _result_fields(result):
 
     game_id = text(result["id"], LONGEST_ID, "id")
     number = whole(result["round"], 1, 999, "round")
-    board = text(result["board"], LONGEST_NAME, "board")
-    players = [text(name, LONGEST_NAME, "players") for name in two(result["players"], "players")]
+    board = result["board"]
+    if not _board_name(board):
+        raise ClubError("board: 1 to 24 letters, digits, - or _")
+
+    def name(value):
+        if type(value) is not str or name_problem(value):
+            raise ClubError("players: two names of 1 to %d characters" % LONGEST_NAME)
+        return value
+
+    players = [name(value) for value in two(result["players"], "players")]
     scores = [whole(score, 0, 999, "scores") for score in two(result["scores"], "scores")]
     target = whole(result.get("target", TARGET), 1, 999, "target")
     return game_id, number, board, players, scores, target

@@ -41,7 +41,39 @@ def stop_left_behind(kept):
     return int(pid)
 
 
-def keep_up(broker, ending, accounts_now, every=1.0):
+SHORTEST_PIN = 8  # characters: 8 digits guessed all night are found with a chance of 0.04 %
+
+
+def own_addresses():
+    """This computer's IPv4 addresses on its networks, as the boards and the projector reach
+    it: the one its default route leaves from (found without sending anything), then any
+    other its name has; ["127.0.0.1"] when it has none."""
+    import socket
+
+    found = []
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: a route is chosen, nothing sent
+            found.append(probe.getsockname()[0])
+    except OSError:
+        pass
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            found.append(info[4][0])
+    except OSError:
+        pass
+    found = [a for i, a in enumerate(found) if a not in found[:i] and not a.startswith("127.")]
+    return found or ["127.0.0.1"]
+
+
+def reached_at(host, port):
+    """Where a listener on host:port is reached: its own address, or every one of this
+    computer's when it listens on all of them."""
+    hosts = own_addresses() if host in ("0.0.0.0", "::", "") else [host]
+    return " or ".join("%s:%d" % (name, port) for name in hosts)
+
+
+def keep_up(broker, ending, accounts_now, every=1.0, started=lambda broker: None):
     """The night's own broker, started again within a second should it stop by itself (the
     boards and the club reconnect by themselves; the page says it was down meanwhile), and
     with the night's accounts as the director adds or revokes a board's, until `ending`."""
@@ -51,6 +83,7 @@ def keep_up(broker, ending, accounts_now, every=1.0):
         if now != accounts and not ending.is_set():
             accounts = now
             broker.renew(now)
+            started(broker)
             print("the boards' accounts changed: the broker started again with them", flush=True)
             continue
         process = broker.process
@@ -58,14 +91,17 @@ def keep_up(broker, ending, accounts_now, every=1.0):
             print("the broker stopped (exit %d): started again" % process.returncode, flush=True)
             try:
                 broker.start()
+                started(broker)
             except RuntimeError as error:
                 print("the broker could not start again: %s" % error, flush=True)
 
 
-def serve(night, words):
-    import secrets
-
-    parser = argparse.ArgumentParser(prog="club.py NIGHT serve")
+def serve_parser():
+    parser = argparse.ArgumentParser(
+        prog="crib-club NIGHT serve",
+        description="The boards' broker (--own-broker) or the club's (--broker), the bridge"
+        " that records the boards' results, and the standings page, until Ctrl-C.",
+    )
     parser.add_argument("--broker", default="127.0.0.1:1883", help="HOST:PORT of the broker")
     parser.add_argument(
         "--own-broker",
@@ -83,11 +119,42 @@ def serve(night, words):
     )
     parser.add_argument("--club", default="club", help="the club's name in the topics")
     parser.add_argument("--host", default="0.0.0.0", help="where the page listens")
-    parser.add_argument("--port", type=int, default=8088, help="0: any free port (printed)")
     parser.add_argument(
-        "--pin", help="the director's PIN (default: the night's, 8 digits made once, kept)"
+        "--pin",
+        help="the director's PIN, %d characters at least (default: the night's, 8 digits made"
+        " once, kept)" % SHORTEST_PIN,
     )
-    args = parser.parse_args(words)
+    parser.add_argument("--port", type=int, default=8088, help="0: any free port (printed)")
+    return parser
+
+
+def option_problem(args):
+    """The words for serve's options that cannot be (checked before the night's file is
+    made), or None."""
+    if args.pin is not None and (
+        len(args.pin) < SHORTEST_PIN or len(args.pin) > 64 or not args.pin.isalnum()
+    ):
+        return "--pin: %d to 64 letters or digits: a shorter PIN is guessed in a night" % (
+            SHORTEST_PIN
+        )
+    if not 0 <= args.port < 65536:
+        return "--port: 0 to 65535"
+    for option in ("own_broker", "broker"):
+        where = getattr(args, option)
+        port = where.rpartition(":")[2] if where else "1"
+        if not port.isdigit() or not 0 < int(port) < 65536:
+            return "--%s: HOST:PORT, as 0.0.0.0:1883" % option.replace("_", "-")
+    return None
+
+
+def serve(night, words):
+    import secrets
+
+    args = serve_parser().parse_args(words)
+    problem = option_problem(args)
+    if problem:
+        sys.stderr.write(problem + "\n")
+        return 2
     if args.pin:
         night.keep("pin", args.pin)
     pin = night.kept("pin", lambda: "%08d" % secrets.randbelow(10**8))
@@ -134,9 +201,20 @@ def _serve(night, args, pin, running):
         left = stop_left_behind(night.kept("broker", lambda: ""))
         if left:
             print("a broker this night left running (pid %d) was stopped" % left, flush=True)
+
+        def started(broker):
+            # The pid follows the broker: a later serve stops the one that runs now.
+            kept = "%d %s" % (broker.process.pid, broker.config)
+            if "bridge" not in running:
+                night.keep("broker", kept)
+                return
+            with running["bridge"].lock:  # the night's connection, shared with the bridge
+                night.keep("broker", kept)
+
+        running["started"] = started
         try:
             own.start()
-            night.keep("broker", "%d %s" % (own.process.pid, own.config))
+            started(own)
         except RuntimeError as error:
             if "in use" not in str(error):
                 raise
@@ -148,19 +226,28 @@ def _serve(night, args, pin, running):
             return 1
         host, port = "127.0.0.1" if own.host in ("0.0.0.0", "::") else own.host, own.port
         print(
-            "the boards' broker: port %d of this computer; each board's page: the club's"
-            " broker is this computer's address:%d, and the board's own password (club.py"
-            " NIGHT boards NAME prints it); Home Assistant signs in as %s, password %s"
-            % (port, port, VIEWER, accounts[VIEWER])
+            "the boards' broker: %s (on each board's page: the club's broker, and the board's"
+            " own password, which crib-club NIGHT boards NAME prints); Home Assistant signs in"
+            " as %s, password %s" % (reached_at(own.host, port), VIEWER, accounts[VIEWER])
         )
     else:
         host, _, port = args.broker.rpartition(":")
     bridge = Bridge(night, args.club, host or "127.0.0.1", int(port), password)
     running["bridge"] = bridge
     bridge.start()
-    server = make_page_server(bridge, args.host, args.port, pin)
+    try:
+        server = make_page_server(bridge, args.host, args.port, pin)
+    except OSError as error:
+        sys.stderr.write(
+            "the page cannot listen on %s:%d (%s): give another --port\n"
+            % (args.host, args.port, error.strerror or error)
+        )
+        return 1
     port = server.server_address[1]  # the one bound: --port 0 takes any free one
-    print("standings on http://%s:%d/ ; the director's PIN: %s" % (args.host, port, pin))
+    pages = " or ".join(
+        "http://%s/" % where for where in reached_at(args.host, port).split(" or ")
+    )
+    print("standings on %s ; the director's PIN: %s" % (pages, pin))
     sys.stdout.flush()
     running["ending"] = ending = threading.Event()
     if own is not None:
@@ -169,6 +256,10 @@ def _serve(night, args, pin, running):
             with bridge.lock:
                 return night.accounts()
 
-        threading.Thread(target=keep_up, args=(own, ending, accounts_now), daemon=True).start()
+        threading.Thread(
+            target=keep_up,
+            args=(own, ending, accounts_now, 1.0, running["started"]),
+            daemon=True,
+        ).start()
     server.serve_forever()
     return 0
