@@ -82,7 +82,8 @@ def shedding(rig, presses_to_mode, seed, actions=70, players_key="A"):
             card = 8 * 4 + (card & 3)
         before = referee.state()
         rig.keys("%s %s #" % (RANK_KEYS[card >> 2], SUIT_KEYS[card & 3]))
-        if referee.state() == before:  # refused: draw one and pass
+        if referee.state() == before:  # refused: clear the card, draw one and pass
+            rig.press("*")  # a refused lay keeps the cards keyed, as every refusal
             rig.press("#", 800)
             if referee.turn == seat and referee.drew:
                 rig.press("#")

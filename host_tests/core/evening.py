@@ -93,7 +93,8 @@ def shedding(evening, actions, seed):
             card = 8 * 4 + (card & 3)
         before = evening.app.history.version
         evening.keys("%s %s #" % (RANK_KEYS[card >> 2], "1234"[card & 3]))
-        if evening.app.history.version == before:  # refused: draw one and pass
+        if evening.app.history.version == before:  # refused: clear the card, draw, pass
+            evening.press("*")  # a refused lay keeps the cards keyed, as every refusal
             evening.hold("#")
             if evening.match.drew:
                 evening.press("#")

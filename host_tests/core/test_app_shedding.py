@@ -204,3 +204,19 @@ def test_makao_and_the_latvian_game_speak_as_the_page_does():
     rig.keys("9 1")
     rig.hold("B")
     assert rig.lines[-1] == "error: hold B does nothing in this game: it has no Makao call"
+
+
+def test_a_play_keyed_holds_at_most_the_cards_its_player_holds():
+    # The cards keyed are saved with the game (one journal record): a sixth card keyed by a
+    # player holding five is refused in words, the five kept.
+    rig = Rig()
+    rig.hold("D")
+    rig.keys("9 1")
+    rig.keys("2 1 2 2 2 3 2 4 D")
+    assert (
+        rig.lines[-1]
+        == "keyed: 2\u2663 2\u2666 2\u2665 2\u2660 JOKER; # lays, or key another card; * clears"
+    )
+    rig.keys("3 1")
+    assert rig.lines[-1] == "error: player 1 holds 5 cards: * clears the cards keyed"
+    assert len(rig.app.controller.keyed) == 5 and rig.app.controller.rank == 3 - 1

@@ -169,7 +169,7 @@ def main(argv=None):
         default=BOARD_HEAP,
         type=heap_size,
         help="with --micropython: the heap the board's interpreter gets, as MicroPython's"
-        " -X heapsize takes it (default %s, a board with PSRAM; at 448K or less the board"
+        " -X heapsize takes it (default %s, a board with PSRAM; at 480K or less the board"
         " keeps its Wi-Fi off, as a classic ESP32's does)" % BOARD_HEAP,
     )
     args = parser.parse_args(argv)

@@ -16,6 +16,8 @@ from shedding.rules import ACE, CALL_OR_FIRST, JACK, QUEEN, RULESETS
 from storage.history import NothingToUndo
 from ui import RANK_KEYS, SUIT_KEYS
 
+# Cards of one rank in one play: four of a pack, two packs, and jokers to spare.
+_MOST_IN_A_PLAY = 12
 ASK_RANK = 1
 ASK_SUIT = 2
 
@@ -98,15 +100,29 @@ class SheddingKeys:
         elif key == "#":
             self._lay_or_take(seat)
         elif self.rank >= 0:  # a suit (the branch above refused anything else)
+            self._room_for_a_card(seat)
             self.keyed.append(self.rank * 4 + SUIT_KEYS.index(key))
             self.rank = -1
             self.say("keyed: %s; # lays, or key another card; * clears" % _names(self.keyed))
         elif key == "D":
+            self._room_for_a_card(seat)
             self.keyed.append(JOKER)
             self.say("keyed: %s; # lays, or key another card; * clears" % _names(self.keyed))
         elif key in RANK_KEYS:
             self.rank = RANK_KEYS.index(key)
             self.say("%s: its suit? %s" % (RANK_CHARS[self.rank], _SUITS))
+
+    def _room_for_a_card(self, seat):
+        # A play is at most the cards its player holds: the entry saved with the game
+        # (one journal record) stays small whatever is keyed.
+        held = self.referee.counts[seat]
+        if len(self.keyed) >= _MOST_IN_A_PLAY:
+            raise rf.RuleError("a play is one rank: 12 cards at most; * clears the cards keyed")
+        if len(self.keyed) >= held:
+            raise rf.RuleError(
+                "player %d holds %d card%s: * clears the cards keyed"
+                % (seat + 1, held, "" if held == 1 else "s")
+            )
 
     def _setup_key(self, key):
         if self.rank >= 0:
