@@ -663,7 +663,12 @@ def test_a_hostile_evening_leaves_nothing_held_and_the_board_answering(board):
     assert "answered 500" not in console and "Traceback" not in board.output()
     state = board.state()  # the keys pressed on the keypad while it all went on: all taken
     assert (state["phase"], state["count"]) == ("play", 30)
-    assert state["console"][-2:] == ["undone: orange's J", "redone: orange's J"], state
+    assert state["console"][-4:] == [
+        "undone: orange's J",
+        "orange to lay: the card's rank; # if orange cannot lay",
+        "redone: orange's J",
+        "blue to lay: the card's rank; # if blue cannot lay",
+    ], state
     status, state = board.call("POST", "/api/keys", {"token": token, "keys": ["*"]})
     assert status == 200 and state["count"] == 20  # the jack taken back, from the page
     assert board.pair("late phone", source="127.0.0.9")

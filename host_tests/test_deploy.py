@@ -268,7 +268,7 @@ def test_a_classic_board_is_told_the_page_stays_off(fake_board, monkeypatch):
     out = StringIO()
     deploy.deploy(out=out)
     assert out.getvalue().splitlines()[:2] == [
-        "/dev/ttyUSB7: an ESP32 with 110 KB of heap: the game runs; the phone page needs 448 KB,"
+        "/dev/ttyUSB7: an ESP32 with 110 KB of heap: the game runs; the phone page needs 480 KB,"
         " so Wi-Fi stays off (and the page's tables of the expert coach and the play's advice"
         " are not copied)",
         "/dev/ttyUSB7: %d files to copy, 0 unchanged, 0 to remove" % (BOARD_FILES - 4),

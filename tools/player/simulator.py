@@ -109,16 +109,26 @@ def piped_keys(sim, server):
     for line in sys.stdin:
         for token in line.split():
             if token == "status":
-                print(
-                    "status: connections %d, streams %d" % (server.connections, server.streams),
-                    flush=True,
+                say_whole(
+                    "status: connections %d, streams %d" % (server.connections, server.streams)
                 )
                 continue
             try:
                 with sim.lock:
                     SimBoard.run_script(sim, token)
             except ScriptError as error:
-                print(str(error), flush=True)
+                say_whole(str(error))
+
+
+_SAYING = threading.Lock()
+
+
+def say_whole(text):
+    """Prints lines whole: the console's and the key thread's never share a line (print
+    writes a line's text and its end apart, so two threads' lines could run together)."""
+    with _SAYING:
+        sys.stdout.write(text + "\n")
+        sys.stdout.flush()
 
 
 def moved_words(aside):
@@ -212,7 +222,7 @@ def main(argv=None):
                     new = sim.console[said:]
                     said = len(sim.console)
                 if new:
-                    print("\n".join(new), flush=True)
+                    say_whole("\n".join(new))
             return 0
     if not sys.stdin.isatty():
         raise SystemExit("no terminal: use --script FILE (or run it in a terminal)")
