@@ -218,3 +218,24 @@ def _until(read, check, seconds, what):
         if time.monotonic() > end:
             raise AssertionError("the %s never came: %r" % (what, now))
         time.sleep(0.05)
+
+
+def builds_of(pid):
+    """The board builds (build/board-*) that the processes started by `pid` run from: the
+    MicroPython interpreter names its build on its command line. A board killed with its
+    parent leaves its build behind; a test that kills one removes it."""
+    found = set()
+    for child in os.listdir("/proc"):
+        try:
+            with open("/proc/%s/stat" % child, "rb") as handle:
+                parent = int(handle.read().rsplit(b")", 1)[1].split()[1])
+            if parent != pid:
+                continue
+            with open("/proc/%s/cmdline" % child, "rb") as handle:
+                words = handle.read().decode(errors="replace").split("\0")
+        except (OSError, ValueError, IndexError):
+            continue
+        for word in words:
+            if os.path.basename(word.rstrip("/")).startswith("board-"):
+                found.add(word.rstrip("/"))
+    return found

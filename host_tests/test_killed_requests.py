@@ -19,7 +19,7 @@ import pytest
 import drivers
 from net import web
 from net.web_http import WebError
-from served_board import INTERPRETERS, ServedBoard
+from served_board import INTERPRETERS, ServedBoard, builds_of
 from storage.held import FINISHED, PENDING, UNFINISHED
 from storage.store import FileStore
 
@@ -155,10 +155,13 @@ def test_a_board_killed_inside_requests_never_keeps_half_a_request(
             after = reference.game()
             sender = send_in_background(board, token, keys)
             time.sleep(rng.uniform(0, window))
+            builds = builds_of(board.process.pid)  # MicroPython's: left behind by the kill
             os.kill(board.process.pid, signal.SIGKILL)
             board.process.wait()
             sender.join(10)
             board.close()
+            for build in builds:
+                shutil.rmtree(build, ignore_errors=True)
             board = ServedBoard(interpreter, data)
             said = [line for line in board.lines if line and "request" in line]
             finished += FINISHED in said

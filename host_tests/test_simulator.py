@@ -9,6 +9,7 @@ import time
 
 import pytest
 
+from served_board import builds_of
 from simulator_rig import SimulatorRig
 from where import ROOT
 
@@ -231,10 +232,13 @@ def test_the_boards_own_program_plays_in_the_terminal_and_stops_whole_on_q(tmp_p
     and removes its build."""
     from broker import free_port
 
-    builds = set(os.listdir(os.path.join(ROOT, "build")))
     data = str(tmp_path / "saves")
     terminal = Terminal(data, "--micropython", "--web", str(free_port()))
     terminal.read_until("new match: A players (2), B target (121), C games (1)", seconds=60)
+    own = set()  # its build: named by the interpreter the simulator started
+    for child in os.listdir("/proc"):
+        if child.isdigit() and terminal.pid in (int(child), _parent(child)):
+            own |= builds_of(int(child))
     terminal.type("#54")
     terminal.read_until("starter 5: its suit?", seconds=20)
     terminal.type("05")
@@ -242,19 +246,13 @@ def test_the_boards_own_program_plays_in_the_terminal_and_stops_whole_on_q(tmp_p
     terminal.type("h#")  # # held: the play ends here, the show begins with orange's hand
     terminal.read_until("orange's hand: key its 4 ranks", seconds=20)
     assert terminal.quit() == 0
-    # Its build removed: a build that appeared meanwhile is another test's board (running
-    # beside this one) only while a process still runs from it.
-    left = set(os.listdir(os.path.join(ROOT, "build"))) - builds
-    assert [name for name in left if not _in_use(os.path.join(ROOT, "build", name))] == []
+    # Its build removed (other tests' boards may build beside it meanwhile: only its own).
+    assert len(own) == 1 and not os.path.exists(own.pop())
 
 
-def _in_use(folder):
-    """Whether a running process names `folder` on its command line."""
-    for pid in os.listdir("/proc"):
-        try:
-            with open("/proc/%s/cmdline" % pid, "rb") as handle:
-                if folder.encode() in handle.read():
-                    return True
-        except (OSError, ValueError):
-            continue
-    return False
+def _parent(pid):
+    try:
+        with open("/proc/%s/stat" % pid, "rb") as handle:
+            return int(handle.read().rsplit(b")", 1)[1].split()[1])
+    except (OSError, ValueError, IndexError):
+        return -1
