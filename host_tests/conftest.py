@@ -1,4 +1,5 @@
 import gc
+import os
 import sys
 
 import pytest
@@ -48,3 +49,21 @@ def browser():
     phone(driver)
     yield driver
     driver.quit()
+
+
+@pytest.fixture
+def fake_board(tmp_path, monkeypatch):
+    """A board's flash as a folder, which the deploy reaches through the fake mpremote
+    (host_tests/fakes/mpremote_fake.py): the deploy's tests and the supply's."""
+    import deploy
+    from where import ROOT
+
+    board = tmp_path / "board"
+    board.mkdir()
+    monkeypatch.setenv("FAKE_BOARD", str(board))
+    fake = os.path.join(ROOT, "host_tests", "fakes", "mpremote_fake.py")
+    monkeypatch.setattr(deploy, "mpremote", lambda: [sys.executable, fake])
+    # build/board as tools/check built it: rebuilt here, it would vanish under the tests that
+    # read it on other cores.
+    monkeypatch.setattr(deploy, "build", lambda **_: None)
+    return board

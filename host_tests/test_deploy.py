@@ -150,18 +150,6 @@ def test_the_dry_run_prints_the_exact_commands_and_touches_nothing(monkeypatch):
     )
 
 
-@pytest.fixture
-def fake_board(tmp_path, monkeypatch):
-    board = tmp_path / "board"
-    board.mkdir()
-    monkeypatch.setenv("FAKE_BOARD", str(board))
-    monkeypatch.setattr(deploy, "mpremote", lambda: [sys.executable, FAKE])
-    # build/board as tools/check built it: rebuilt here, it would vanish under the tests that
-    # read it on other cores.
-    monkeypatch.setattr(deploy, "build", lambda **_: None)
-    return board
-
-
 def test_deploying_twice_copies_nothing_the_second_time(fake_board, monkeypatch):
     waits = []
     run = deploy.run_mpremote

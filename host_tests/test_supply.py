@@ -20,16 +20,11 @@ MICROPYTHON = os.path.join(os.path.dirname(sys.executable), "micropython")
 
 
 @pytest.fixture
-def fake_board(tmp_path, monkeypatch):
-    board = tmp_path / "board"
-    board.mkdir()
-    monkeypatch.setenv("FAKE_BOARD", str(board))
-    monkeypatch.setattr(deploy, "mpremote", lambda: [sys.executable, FAKE])
-    # build/board as tools/check built it (rebuilt here it would vanish under other tests).
-    monkeypatch.setattr(deploy, "build", lambda **_: None)
-    # Each test's own folder for supply.py, as a port of its own would have.
+def fake_board(fake_board, tmp_path, monkeypatch):
+    """conftest.py's board, with each test's own folder for supply.py, as a port of its own
+    would have."""
     monkeypatch.setattr(deploy, "_deploy_folder", lambda port: str(tmp_path))
-    return board
+    return fake_board
 
 
 def boots_with(board):
